@@ -1,0 +1,74 @@
+/**
+ * The closed set of error codes that cross the DataProvider, AuthProvider and ChatService
+ * interfaces. Every backend maps its own failures onto these, so the app turns a code into
+ * the §8 text in one place (see text/error-text.ts) whichever backend produced it.
+ */
+export const ERROR_CODES = [
+  // identity provider (§8 "Sending the code fails…", "Verifying fails…", bot check)
+  'invalid-phone-number',
+  'too-many-requests',
+  'bot-check-failed',
+  'bot-check-expired',
+  'bot-check-unavailable',
+  'invalid-code',
+  'code-expired',
+  // data and chat
+  'not-found',
+  'permission-denied',
+  'unauthenticated',
+  'invalid-argument',
+  'unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** An error raised by a provider implementation, carrying one of the closed set of codes. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string = code,
+    /** The HTTP status, when the failure came from an HTTP answer. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The code of any thrown value: a ProviderError's own code, else 'internal'. */
+export function errorCodeOf(error: unknown): ErrorCode {
+  return error instanceof ProviderError ? error.code : 'internal';
+}
+
+/** The HTTP status a server answers with for each code, and the code a client reads back. */
+export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
+  'invalid-phone-number': 400,
+  'too-many-requests': 429,
+  'bot-check-failed': 400,
+  'bot-check-expired': 400,
+  'bot-check-unavailable': 503,
+  'invalid-code': 400,
+  'code-expired': 400,
+  'not-found': 404,
+  'permission-denied': 403,
+  unauthenticated: 401,
+  'invalid-argument': 400,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** The code for an HTTP status when the body names none. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  if (status === 400 || status === 413 || status === 422) return 'invalid-argument';
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'permission-denied';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'too-many-requests';
+  if (status === 503 || status === 502 || status === 504) return 'unavailable';
+  return 'internal';
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const MESSAGE_ROLES = ['user', 'model', 'system'] as const;
+export const MessageRoleSchema = z.enum(MESSAGE_ROLES);
+/** Who wrote a message. 'model' is the assistant and is shown as "ai". */
+export type MessageRole = z.infer<typeof MessageRoleSchema>;
+
+export const MESSAGE_TYPES = ['system', 'auth', 'loading'] as const;
+export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
+export type MessageType = z.infer<typeof MessageTypeSchema>;
+
+/** A smart reply after normalisation (§5): always an object with a type and a text. */
+export const SmartReplySchema = z.object({
+  type: z.string().min(1).max(32).default('chat'),
+  text: z.string().min(1).max(200),
+});
+export type SmartReply = z.infer<typeof SmartReplySchema>;
+
+/** The longest message text a visitor can send (§9). */
+export const MAX_MESSAGE_LENGTH = 2048;
+/** The longest text stored for any message, assistant replies included. */
+export const MAX_STORED_TEXT_LENGTH = 32_000;
+
+/** §3 Message, in the 'messages' sub-collection of a conversation. Times are epoch milliseconds. */
+export const MessageSchema = z.object({
+  id: z.string().min(1),
+  role: MessageRoleSchema,
+  text: z.string().max(MAX_STORED_TEXT_LENGTH),
+  createdAt: z.number().int().nonnegative(),
+  smartReplies: z.array(SmartReplySchema).optional(),
+  type: MessageTypeSchema.optional(),
+  /** True while an assistant reply is still streaming in; absent or false once complete. */
+  streaming: z.boolean().optional(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/**
+ * What a client may write (§7 "Add a message"). Clients write only user and system messages;
+ * assistant messages come from the chat service.
+ */
+export const NewMessageSchema = z.object({
+  role: z.enum(['user', 'system']),
+  text: z.string().max(MAX_MESSAGE_LENGTH),
+  type: MessageTypeSchema.optional(),
+});
+export type NewMessage = z.infer<typeof NewMessageSchema>;

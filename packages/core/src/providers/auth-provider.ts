@@ -1,0 +1,49 @@
+import type { AuthUser } from '../model/user.js';
+import type { Unsubscribe } from './unsubscribe.js';
+
+/** A code has been sent; confirming it signs the visitor in. */
+export interface PendingPhoneVerification {
+  /** The number the code was sent to, in E.164 form (+1XXXXXXXXXX). */
+  readonly phoneNumber: string;
+  /**
+   * Confirms the one-time code and signs the visitor in. Rejects with ProviderError code
+   * 'invalid-code', 'code-expired' or 'too-many-requests'.
+   */
+  confirm(code: string): Promise<AuthUser>;
+}
+
+export interface StartPhoneVerificationOptions {
+  /**
+   * The id of a DOM element the invisible bot check may attach to (Firebase's RecaptchaVerifier
+   * needs one). Backends without a visual bot check ignore it.
+   */
+  botCheckAnchorId: string;
+}
+
+/** Phone sign-in with a one-time code and an invisible bot check (§1, §7). */
+export interface AuthProvider {
+  /** The signed-in visitor, or null when anonymous. */
+  currentUser(): AuthUser | null;
+
+  /**
+   * Calls `listener` with the current user now and after every sign-in or sign-out.
+   * Returns the function that stops listening.
+   */
+  onUserChanged(listener: (user: AuthUser | null) => void): Unsubscribe;
+
+  /**
+   * Runs the invisible bot check, then sends a one-time code to `phoneNumber` (E.164, +1…).
+   * Rejects with ProviderError code 'invalid-phone-number', 'too-many-requests', 'bot-check-failed',
+   * 'bot-check-expired' or 'bot-check-unavailable'.
+   */
+  startPhoneVerification(
+    phoneNumber: string,
+    options: StartPhoneVerificationOptions,
+  ): Promise<PendingPhoneVerification>;
+
+  /** A fresh ID token for the signed-in visitor (sent as the chat service's bearer token), or null when anonymous. */
+  getIdToken(): Promise<string | null>;
+
+  /** Signs the visitor out; the visitor is anonymous afterwards. */
+  signOut(): Promise<void>;
+}

@@ -1,0 +1,25 @@
+/** §4 special smart-reply or typed texts, matched case-insensitively. */
+export type SpecialAction = 'new-chat' | 'try-again' | 'refresh-page' | 'contact-support';
+
+const SPECIAL_TEXTS: Record<string, SpecialAction> = {
+  'start a new chat': 'new-chat',
+  'try again': 'try-again',
+  'refresh page': 'refresh-page',
+  'contact support': 'contact-support',
+};
+
+/** The special action a text asks for, or null for an ordinary message. Surrounding spaces are ignored. */
+export function specialActionFor(text: string): SpecialAction | null {
+  return SPECIAL_TEXTS[text.trim().toLowerCase()] ?? null;
+}
+
+/** The last non-empty user message text, for 'try again'; null when there is none. */
+export function lastUserMessageText(
+  messages: ReadonlyArray<{ role: string; text: string; type?: string | undefined }>,
+): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'user' && m.text.trim() !== '' && specialActionFor(m.text) !== 'try-again') return m.text;
+  }
+  return null;
+}

@@ -1,0 +1,175 @@
+/**
+ * The protocol between the mock server (mock-server/) and its clients (packages/local): HTTP
+ * routes, socket.io events and their payload schemas. Both sides import this file, so a change
+ * to the protocol is made here once. Paths are relative to the server's base URL.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from '../errors.js';
+import { DocumentIdSchema } from '../model/business.js';
+import { MessageSchema } from '../model/message.js';
+import { AuthUserSchema } from '../model/user.js';
+
+/** HTTP routes of the data API (§7 reads and writes). Bearer token optional; see mock-server/README.md. */
+export const DATA_ROUTES = {
+  /** GET → Business, 404 when unknown. */
+  businessById: (id: string) => `/data/businesses/${encodeURIComponent(id)}`,
+  /** GET → Business (first match, limit 1), 404 when none. */
+  businessByHandle: (handle: string) => `/data/businesses/by-handle/${encodeURIComponent(handle)}`,
+  /** GET → Conversation, 404 when unknown, 403 when it belongs to another visitor. */
+  conversation: (id: string) => `/data/conversations/${encodeURIComponent(id)}`,
+  /** POST NewConversation → 201 Conversation. */
+  conversations: '/data/conversations',
+  /** POST NewMessage → 201 Message. */
+  messages: (conversationId: string) => `/data/conversations/${encodeURIComponent(conversationId)}/messages`,
+  /** PATCH { lastMessage } → 204; sets updatedAt. */
+  lastMessage: (conversationId: string) =>
+    `/data/conversations/${encodeURIComponent(conversationId)}/last-message`,
+  /** POST → 204; sets signupFeedPosted. */
+  signupFeedPosted: (conversationId: string) =>
+    `/data/conversations/${encodeURIComponent(conversationId)}/signup-feed-posted`,
+  /** POST NewFeedItem → 201 FeedItem. */
+  feed: (businessId: string) => `/data/businesses/${encodeURIComponent(businessId)}/feed`,
+} as const;
+
+/** HTTP routes of the identity provider. */
+export const IDENTITY_ROUTES = {
+  /** POST {} → BotCheckToken. The invisible bot check; its token is required by sendCode. */
+  botCheck: '/identity/bot-check',
+  /** POST SendCodeBody → SendCodeResult. */
+  sendCode: '/identity/send-code',
+  /** POST VerifyCodeBody → SignInResult. */
+  verifyCode: '/identity/verify-code',
+  /** POST { idToken } → SignInResult with a fresh token (while the old one is still valid). */
+  refresh: '/identity/refresh',
+} as const;
+
+export const BotCheckTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
+export type BotCheckToken = z.infer<typeof BotCheckTokenSchema>;
+
+export const SendCodeBodySchema = z.object({
+  phoneNumber: z.string().min(1).max(32),
+  botCheckToken: z.string().min(1).max(2000),
+});
+export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
+
+export const SendCodeResultSchema = z.object({ verificationId: z.string().min(1) });
+export type SendCodeResult = z.infer<typeof SendCodeResultSchema>;
+
+export const VerifyCodeBodySchema = z.object({
+  verificationId: z.string().min(1).max(200),
+  code: z.string().min(1).max(16),
+});
+export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
+
+export const SignInResultSchema = z.object({
+  user: AuthUserSchema,
+  idToken: z.string().min(1),
+  /** Epoch ms when idToken stops being accepted. */
+  expiresAt: z.number(),
+});
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+export const RefreshBodySchema = z.object({ idToken: z.string().min(1).max(4000) });
+
+/** socket.io event names, namespaced as "<entity>:<verb>". */
+export const SOCKET_EVENTS = {
+  /** client → server, with ack: start (or resume) a conversation's live messages. */
+  subscribe: 'messages:subscribe',
+  /** client → server: stop a conversation's live messages. */
+  unsubscribe: 'messages:unsubscribe',
+  /** server → client: a message was added or changed (a streamed reply grows in place). */
+  upsert: 'messages:upsert',
+  /** server → client: the live subscription failed; the client reports it and stops. */
+  error: 'messages:error',
+} as const;
+
+/** A message with the server's sequence number of its latest change. */
+export const SequencedMessageSchema = z.object({ seq: z.number().int().nonnegative(), message: MessageSchema });
+export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
+
+export const SubscribePayloadSchema = z.object({
+  conversationId: DocumentIdSchema,
+  /** Resume: only changes with a sequence number above this are sent. Omit for everything. */
+  afterSeq: z.number().int().nonnegative().optional(),
+  /** Required for a conversation created by a signed-in visitor. */
+  idToken: z.string().min(1).max(4000).optional(),
+});
+export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
+
+export const SocketErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
+
+export const SubscribeAckSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    /** Every message changed after afterSeq (all of them without it), ordered by seq. */
+    messages: z.array(SequencedMessageSchema),
+  }),
+  z.object({ ok: z.literal(false), error: SocketErrorSchema }),
+]);
+export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
+
+export const UnsubscribePayloadSchema = z.object({ conversationId: DocumentIdSchema });
+
+export const UpsertEventSchema = z.object({
+  conversationId: DocumentIdSchema,
+  seq: z.number().int().nonnegative(),
+  message: MessageSchema,
+});
+export type UpsertEvent = z.infer<typeof UpsertEventSchema>;
+
+export const SubscriptionErrorEventSchema = z.object({
+  conversationId: DocumentIdSchema,
+  error: SocketErrorSchema,
+});
+export type SubscriptionErrorEvent = z.infer<typeof SubscriptionErrorEventSchema>;
+
+/** Typed event maps for socket.io's generics, shared by server and client. */
+export interface ServerToClientEvents {
+  'messages:upsert': (event: UpsertEvent) => void;
+  'messages:error': (event: SubscriptionErrorEvent) => void;
+}
+export interface ClientToServerEvents {
+  'messages:subscribe': (payload: SubscribePayload, ack: (answer: SubscribeAck) => void) => void;
+  'messages:unsubscribe': (payload: z.infer<typeof UnsubscribePayloadSchema>) => void;
+}
+
+/** HTTP routes of the control API (tests and demo staff). */
+export const CONTROL_ROUTES = {
+  health: '/control/health',
+  reset: '/control/reset',
+  business: (id: string) => `/control/businesses/${encodeURIComponent(id)}`,
+  conversations: '/control/conversations',
+  otp: '/control/otp',
+  faults: '/control/faults',
+  clock: '/control/clock',
+} as const;
+
+/** Operations whose next calls the control API can make fail. */
+export const FAULT_OPERATIONS = [
+  'chat',
+  'listen',
+  'otp.send',
+  'otp.verify',
+  'botcheck',
+  'data.addMessage',
+  'data.createConversation',
+] as const;
+export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
+
+/**
+ * POST /control/faults body. `error` is an HTTP status (as a number or numeric string) for 'chat'
+ * and the data operations, and an error code (e.g. 'too-many-requests') for the identity operations
+ * and 'listen'.
+ */
+export const FaultSpecSchema = z.object({
+  operation: z.enum(FAULT_OPERATIONS),
+  error: z.union([z.number().int().min(400).max(599), z.string().min(1).max(64)]),
+  count: z.number().int().min(1).max(1000).default(1),
+});
+export type FaultSpec = z.input<typeof FaultSpecSchema>;
+
+export const ClockSpecSchema = z.union([
+  z.object({ offsetMs: z.number().int() }).strict(),
+  z.object({ now: z.iso.datetime({ offset: true }) }).strict(),
+]);
+export type ClockSpec = z.infer<typeof ClockSpecSchema>;

@@ -1,0 +1,18 @@
+// `npm test`: every check CI runs, in the order that fails fastest. Installs what is missing first.
+import { ensureChromium, ensureNodeModules, run } from './lib/ensure.mjs';
+
+ensureNodeModules();
+const steps = [
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+  ['format', ['run', 'format:check']],
+  ['unit and integration tests', ['run', 'test:unit']],
+];
+for (const [name, args] of steps) {
+  console.log(`\n━━ ${name} ━━`);
+  run('npm', args);
+}
+console.log('\n━━ browser journeys ━━');
+ensureChromium();
+run('npm', ['run', 'test:e2e']);
+console.log('\n✓ All checks passed.');
