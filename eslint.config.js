@@ -23,13 +23,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       // Components never reach a backend directly: they get the services through context.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['firebase', 'firebase/*', 'socket.io-client'], message: 'Only packages/firebase or packages/local may import a backend SDK.' },
+            {
+              group: ['firebase', 'firebase/*', 'socket.io-client'],
+              message: 'Only packages/firebase or packages/local may import a backend SDK.',
+            },
           ],
         },
       ],
@@ -41,7 +45,14 @@ export default tseslint.config(
       // core is pure: types, rules and schemas. The schema library is its only runtime dependency.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'packages/core may import only zod and its own files.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\.{1,2}/).*',
+              message: 'packages/core may import only zod and its own files.',
+            },
+          ],
+        },
       ],
     },
   },
