@@ -41,6 +41,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts'],
     rules: {
       // core is pure: types, rules and schemas. The schema library is its only runtime dependency.
       'no-restricted-imports': [

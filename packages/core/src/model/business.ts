@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** The days of a weekly schedule, in the order a week is shown. */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;

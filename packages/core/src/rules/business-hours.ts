@@ -1,4 +1,10 @@
-import type { Business, BusinessHours, Weekday } from '../model/business.js';
+/**
+ * §9 outside-business-hours flag. Pure: the instant is passed in and the business's wall clock is
+ * read with Intl, so daylight-saving changes and day boundaries follow the IANA database of the
+ * runtime. Times are compared as HH:mm, so seconds within the last minute of an interval still count.
+ */
+import type { Business, BusinessHours, TimeInterval, Weekday } from '../model/business.js';
+import { WEEKDAYS } from '../model/business.js';
 
 const WEEKDAY_BY_INTL: Record<string, Weekday> = {
   Monday: 'monday',
@@ -10,10 +16,16 @@ const WEEKDAY_BY_INTL: Record<string, Weekday> = {
   Sunday: 'sunday',
 };
 
-/** The hours that decide the flag: the primary location's, else the business's top-level hours (§9). */
+/**
+ * The hours that decide the flag: the primary location's, else the business's top-level hours (§9).
+ * When the primary location's hours name no time zone, the top-level one is used: it is still the
+ * business's zone, and far better than the zone of whichever machine evaluates the flag.
+ */
 export function effectiveHours(business: Pick<Business, 'locations' | 'hours'>): BusinessHours | undefined {
-  const primary = business.locations?.find((location) => location.isPrimary);
-  return primary?.hours ?? business.hours;
+  const primary = business.locations?.find((location) => location.isPrimary)?.hours;
+  if (!primary) return business.hours;
+  if (primary.timeZone || !business.hours?.timeZone) return primary;
+  return { ...primary, timeZone: business.hours.timeZone };
 }
 
 /** The weekday and HH:mm wall-clock time at `atMs` in `timeZone` (the runtime's zone when absent). */
@@ -31,19 +43,40 @@ export function wallClock(atMs: number, timeZone?: string): { weekday: Weekday; 
   return { weekday, hhmm: `${part('hour')}:${part('minute')}` };
 }
 
+/** An interval whose end is before its start runs past midnight into the next day (e.g. 18:00–02:00). */
+function isOvernight(interval: TimeInterval): boolean {
+  return interval.end < interval.start;
+}
+
+/** Whether an interval of today covers `hhmm`; an overnight one covers from its start to midnight. */
+function coversToday(interval: TimeInterval, hhmm: string): boolean {
+  if (isOvernight(interval)) return interval.start <= hhmm;
+  return interval.start <= hhmm && hhmm <= interval.end;
+}
+
+function previousWeekday(weekday: Weekday): Weekday {
+  return WEEKDAYS[(WEEKDAYS.indexOf(weekday) + WEEKDAYS.length - 1) % WEEKDAYS.length]!;
+}
+
 /**
  * §9 outside-business-hours flag, evaluated at conversation creation in the business's time zone:
  * true when the day is closed or no interval covers the current HH:mm (bounds inclusive);
- * false when there is no schedule, or the day is open with no intervals.
+ * false when there is no schedule, or the day is open with no intervals. The early hours covered
+ * by the previous day's overnight interval count as open even when the day itself is closed.
  */
-export function isOutsideBusinessHours(business: Pick<Business, 'locations' | 'hours'>, atMs: number): boolean {
+export function isOutsideBusinessHours(
+  business: Pick<Business, 'locations' | 'hours'>,
+  atMs: number,
+): boolean {
   const hours = effectiveHours(business);
   const schedule = hours?.weeklySchedule;
   if (!schedule) return false;
   const { weekday, hhmm } = wallClock(atMs, hours.timeZone);
+  const yesterday = schedule[previousWeekday(weekday)];
+  if (yesterday?.isOpen && yesterday.intervals.some((i) => isOvernight(i) && hhmm <= i.end)) return false;
   const day = schedule[weekday];
   if (!day) return false;
   if (!day.isOpen) return true;
   if (day.intervals.length === 0) return false;
-  return !day.intervals.some((interval) => interval.start <= hhmm && hhmm <= interval.end);
+  return !day.intervals.some((interval) => coversToday(interval, hhmm));
 }

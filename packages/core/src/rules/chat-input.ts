@@ -13,9 +13,22 @@ export function isBlank(text: string): boolean {
   return text.trim().length === 0;
 }
 
+/**
+ * The first `length` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair:
+ * half an emoji is not a character, and a lone surrogate shows as garbage and breaks JSON round trips.
+ */
+function prefixOf(text: string, length: number): string {
+  if (length <= 0) return '';
+  if (length >= text.length) return text;
+  const last = text.charCodeAt(length - 1);
+  const next = text.charCodeAt(length);
+  const splitsPair = last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
+  return text.slice(0, splitsPair ? length - 1 : length);
+}
+
 /** Cuts text to the 2048-character limit; `truncated` tells whether anything was cut. */
 export function clampToLimit(text: string, limit = MAX_MESSAGE_LENGTH): { text: string; truncated: boolean } {
-  return text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false };
+  return text.length > limit ? { text: prefixOf(text, limit), truncated: true } : { text, truncated: false };
 }
 
 export type PasteOutcome =
@@ -38,11 +51,11 @@ export function applyPaste(
 ): PasteOutcome & { caret: number } {
   const before = current.slice(0, selectionStart);
   const after = current.slice(selectionEnd);
-  const room = limit - before.length - after.length;
-  if (room <= 0 && pasted.length > 0) {
+  const inserted = prefixOf(pasted, limit - before.length - after.length);
+  // Nothing of a non-empty paste fits (no room, or room for only half of a surrogate pair).
+  if (inserted.length === 0 && pasted.length > 0) {
     return { kind: 'at-limit', text: current, caret: selectionEnd };
   }
-  const inserted = pasted.slice(0, Math.max(0, room));
   const text = before + inserted + after;
   const caret = before.length + inserted.length;
   return inserted.length < pasted.length ? { kind: 'truncated', text, caret } : { kind: 'fits', text, caret };

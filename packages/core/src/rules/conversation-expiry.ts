@@ -16,8 +16,7 @@ export function isConversationExpired(conversation: Pick<Conversation, 'expiredA
 }
 
 export type ConversationValidity =
-  | { valid: true }
-  | { valid: false; reason: 'missing' | 'other-business' | 'expired' };
+  { valid: true } | { valid: false; reason: 'missing' | 'other-business' | 'expired' };
 
 /** §4 step 4: the conversation must exist, belong to this business and not be expired. */
 export function validateConversation(

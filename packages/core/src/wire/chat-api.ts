@@ -34,7 +34,10 @@ const chatCommon = {
 
 /** §7 normal send body. */
 export const ChatSendBodySchema = z.object({
-  message: z.string().min(1).max(MAX_MESSAGE_LENGTH + 100),
+  message: z
+    .string()
+    .min(1)
+    .max(MAX_MESSAGE_LENGTH + 100),
   ...chatCommon,
 });
 export type ChatSendBody = z.input<typeof ChatSendBodySchema>;
@@ -66,7 +69,12 @@ export const ChatInterruptSchema = z
   .object({
     toolRequest: ToolRequestSchema,
     metadata: z
-      .object({ interrupt: z.object({ message: z.string().max(2000).optional() }).loose().optional() })
+      .object({
+        interrupt: z
+          .object({ message: z.string().max(2000).optional() })
+          .loose()
+          .optional(),
+      })
       .loose()
       .optional(),
   })

@@ -84,7 +84,10 @@ export const SOCKET_EVENTS = {
 } as const;
 
 /** A message with the server's sequence number of its latest change. */
-export const SequencedMessageSchema = z.object({ seq: z.number().int().nonnegative(), message: MessageSchema });
+export const SequencedMessageSchema = z.object({
+  seq: z.number().int().nonnegative(),
+  message: MessageSchema,
+});
 export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
 
 export const SubscribePayloadSchema = z.object({

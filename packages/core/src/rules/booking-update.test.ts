@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_UPDATE_MARKER,
+  bookingUpdateMessage,
+  bookingUpdateValue,
+  isBookingUpdate,
+  visibleText,
+} from './booking-update.js';
+
+describe('booking-update marker (§2 query parameter i)', () => {
+  it('is a non-empty marker that ordinary text does not start with', () => {
+    expect(BOOKING_UPDATE_MARKER.length).toBeGreaterThan(0);
+    expect(isBookingUpdate('Can I move my booking?')).toBe(false);
+  });
+
+  it('bookingUpdateMessage puts the marker before the value', () => {
+    expect(bookingUpdateMessage('abc123')).toBe(`${BOOKING_UPDATE_MARKER}abc123`);
+  });
+
+  it('isBookingUpdate recognises a message made by bookingUpdateMessage', () => {
+    expect(isBookingUpdate(bookingUpdateMessage('abc123'))).toBe(true);
+    expect(isBookingUpdate(bookingUpdateMessage(''))).toBe(true);
+  });
+
+  it('isBookingUpdate needs the marker at the start', () => {
+    expect(isBookingUpdate(`note ${BOOKING_UPDATE_MARKER}abc`)).toBe(false);
+  });
+
+  it('bookingUpdateValue returns the value after the marker, or null without one', () => {
+    expect(bookingUpdateValue(bookingUpdateMessage('booking 42 moved'))).toBe('booking 42 moved');
+    expect(bookingUpdateValue(bookingUpdateMessage(''))).toBe('');
+    expect(bookingUpdateValue('booking 42 moved')).toBeNull();
+  });
+});
+
+describe('visibleText (§2: the marker’s literal text is not shown)', () => {
+  it('removes the marker from a booking-update message', () => {
+    expect(visibleText(bookingUpdateMessage('abc123'))).toBe('abc123');
+  });
+
+  it('removes the marker wherever and however often it appears', () => {
+    const text = `a${BOOKING_UPDATE_MARKER}b${BOOKING_UPDATE_MARKER}${BOOKING_UPDATE_MARKER}c`;
+    expect(visibleText(text)).toBe('abc');
+    expect(visibleText(text)).not.toContain(BOOKING_UPDATE_MARKER);
+  });
+
+  it('leaves ordinary text untouched', () => {
+    expect(visibleText('Hello [[there]]')).toBe('Hello [[there]]');
+  });
+});
