@@ -1,0 +1,81 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BOOKING_UPDATE_MARKER } from '@chat/core';
+import { AssistantMarkdown } from './assistant-markdown.js';
+
+function renderMarkdown(text: string) {
+  return render(<AssistantMarkdown text={text} />).container;
+}
+
+describe('AssistantMarkdown', () => {
+  it('renders lists and bold text', () => {
+    const container = renderMarkdown('We offer:\n\n- **Haircuts** daily\n- Colour\n\n1. one\n2. two');
+    expect(screen.getAllByRole('list')).toHaveLength(2);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(container.querySelector('strong')).toHaveTextContent('Haircuts');
+  });
+
+  it('opens allowed links in a new tab without access to this page', () => {
+    renderMarkdown('See [our site](https://example.com/book) for details.');
+    const link = screen.getByRole('link', { name: 'our site' });
+    expect(link).toHaveAttribute('href', 'https://example.com/book');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('allows mailto links', () => {
+    renderMarkdown('Write to [us](mailto:hello@example.com).');
+    expect(screen.getByRole('link', { name: 'us' })).toHaveAttribute('href', 'mailto:hello@example.com');
+  });
+
+  it('turns bare URLs into safe links', () => {
+    renderMarkdown('Visit https://example.com today');
+    expect(screen.getByRole('link', { name: 'https://example.com' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+  ])('renders a %s link as plain text', (url) => {
+    const container = renderMarkdown(`Click [here](${url}) now`);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container.querySelector('a')).toBeNull();
+    expect(screen.getByText('here')).toBeInTheDocument();
+  });
+
+  it('drops raw HTML: no script, image or handler reaches the page', () => {
+    const container = renderMarkdown(
+      'Hello\n\n<script>window.hacked = true</script>\n\n<img src="x" onerror="window.hacked = true">\n\nText with <b onclick="x()">inline</b> html',
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('[onerror], [onclick]')).toBeNull();
+    expect(container).not.toHaveTextContent('window.hacked');
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('never loads Markdown images, showing their alt text instead', () => {
+    const container = renderMarkdown('Look: ![our salon](https://example.com/tracker.png)');
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('our salon')).toBeInTheDocument();
+  });
+
+  it('removes the booking-update marker', () => {
+    const container = renderMarkdown(`${BOOKING_UPDATE_MARKER}ABC-123`);
+    expect(container).toHaveTextContent(/^ABC-123$/);
+    expect(container).not.toHaveTextContent(BOOKING_UPDATE_MARKER);
+  });
+
+  it('renders tables inside a scrolling wrapper', () => {
+    renderMarkdown('| Service | Price |\n|---|---|\n| Cut | $30 |');
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '$30' })).toBeInTheDocument();
+  });
+});

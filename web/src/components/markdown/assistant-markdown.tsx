@@ -1,0 +1,55 @@
+/**
+ * The assistant's reply rendered as Markdown, safely (§9, issue 4 point 4).
+ *
+ * - Raw HTML is dropped (skipHtml, and no rehype-raw): the assistant's text is untrusted.
+ * - Links keep their href only for http, https, irc, ircs, mailto and xmpp (core safeLinkUrl); any
+ *   other link is shown as its plain text. Every link opens in a new tab without access to this page.
+ * - Images are never loaded (a reply could otherwise make the visitor's browser fetch any URL); their
+ *   alt text is shown instead.
+ * - The booking-update marker is removed before parsing.
+ * GitHub-flavoured Markdown (tables, strikethrough, bare URLs as links) is on.
+ */
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { safeLinkUrl, visibleText } from '@chat/core';
+import './assistant-markdown.css';
+
+const COMPONENTS: Components = {
+  a({ href, children }) {
+    // safeLinkUrl turned a disallowed URL into '': keep the words, lose the link.
+    if (!href) return <span className="assistant-markdown__unlinked">{children}</span>;
+    return (
+      <a className="assistant-markdown__link" href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  img({ alt }) {
+    return alt ? <span className="assistant-markdown__image-alt">{alt}</span> : null;
+  },
+  table({ children }) {
+    // Wide tables scroll inside the bubble instead of widening the page on a phone.
+    return (
+      <div className="assistant-markdown__table-scroll">
+        <table>{children}</table>
+      </div>
+    );
+  },
+};
+
+const REMARK_PLUGINS = [remarkGfm];
+
+export function AssistantMarkdown({ text }: { text: string }) {
+  return (
+    <div className="assistant-markdown">
+      <Markdown
+        remarkPlugins={REMARK_PLUGINS}
+        skipHtml
+        urlTransform={(url) => safeLinkUrl(url)}
+        components={COMPONENTS}
+      >
+        {visibleText(text)}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { UI_TEXT } from '@chat/core';
+import { AppIcon } from '../../../components/icons/app-icon.js';
+
+/** §2 empty state: 'Welcome to {business}!' and 'How can I assist you?'. */
+export function EmptyState({ businessName }: { businessName: string }) {
+  return (
+    <div className="empty-state">
+      <span className="empty-state__logo">
+        <AppIcon size={30} />
+      </span>
+      <h2 className="empty-state__title">{`${UI_TEXT.welcomePrefix} ${businessName}!`}</h2>
+      <p className="empty-state__subtitle">{UI_TEXT.howCanIAssist}</p>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
+import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
+import { PhoneSignInWidget } from '../../phone-sign-in/phone-sign-in-widget.js';
+
+export interface AuthPromptHandlers {
+  auth: AuthProvider;
+  onSuccess(user: AuthUser): void;
+  onCancel(): void;
+}
+
+/**
+ * One message, styled by who wrote it: the visitor's on the right, the assistant's on the left
+ * (markdown, growing in place while it streams), system notices centred, and the auth prompt as an
+ * assistant message holding the phone sign-in widget. A hidden prefix tells screen-reader users
+ * who is speaking, since the layout alone shows it to everyone else.
+ */
+export function MessageBubble({
+  message,
+  assistantName,
+  authPrompt,
+}: {
+  message: Message;
+  assistantName: string;
+  authPrompt: AuthPromptHandlers;
+}) {
+  if (message.type === 'auth') {
+    return (
+      <div className="msg msg--ai msg--auth" data-role="auth">
+        <Avatar name={assistantName} />
+        <div className="msg__bubble">
+          <span className="sr-only">{assistantName}: </span>
+          <p className="msg__auth-text">{message.text}</p>
+          <PhoneSignInWidget auth={authPrompt.auth} onSuccess={authPrompt.onSuccess} onCancel={authPrompt.onCancel} />
+        </div>
+      </div>
+    );
+  }
+  if (message.role === 'system' || message.type === 'system') {
+    return (
+      <div className="msg msg--system" data-role="system">
+        <p className="msg__notice">{visibleText(message.text)}</p>
+      </div>
+    );
+  }
+  if (message.role === 'model') {
+    return (
+      <div className="msg msg--ai" data-role="ai" aria-busy={message.streaming ? true : undefined}>
+        <Avatar name={assistantName} />
+        <div className={`msg__bubble${message.streaming ? ' msg__bubble--streaming' : ''}`}>
+          <span className="sr-only">{assistantName}: </span>
+          <AssistantMarkdown text={message.text} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="msg msg--user" data-role="user">
+      <div className="msg__bubble">
+        <span className="sr-only">You: </span>
+        <span>{visibleText(message.text)}</span>
+      </div>
+    </div>
+  );
+}
+
+function Avatar({ name }: { name: string }) {
+  return (
+    <span className="msg__avatar" aria-hidden="true">
+      {name.trim().charAt(0).toUpperCase() || 'A'}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Message } from '@chat/core';
+import { MessageBubble, type AuthPromptHandlers } from './message-bubble.js';
+import './message-list.css';
+
+/**
+ * The conversation as a log: a polite live region, so screen readers announce each new message
+ * without interrupting. It is rendered even when empty, because a live region must exist before
+ * the content it announces. While a reply streams in, the log is marked busy so it is read once,
+ * complete, rather than word by word.
+ */
+export function MessageList({
+  messages,
+  assistantName,
+  businessName,
+  authPrompt,
+}: {
+  messages: Message[];
+  assistantName: string;
+  businessName: string;
+  authPrompt: AuthPromptHandlers;
+}) {
+  const streaming = messages.some((m) => m.streaming);
+  return (
+    <div
+      className="message-list"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label={`Conversation with ${businessName}`}
+      aria-busy={streaming ? true : undefined}
+    >
+      {messages.map((message) => (
+        <MessageBubble key={message.id} message={message} assistantName={assistantName} authPrompt={authPrompt} />
+      ))}
+    </div>
+  );
+}

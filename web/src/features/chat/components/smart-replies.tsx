@@ -1,0 +1,34 @@
+import { MAX_SMART_REPLIES, type SmartReply } from '@chat/core';
+import './smart-replies.css';
+
+export interface SmartRepliesProps {
+  replies: SmartReply[];
+  disabled?: boolean;
+  onSelect(reply: SmartReply): void;
+}
+
+/** Quick answers offered under the messages (§4): at most four pill buttons named by their text. */
+export function SmartReplies({ replies, disabled = false, onSelect }: SmartRepliesProps) {
+  const shown = replies.slice(0, MAX_SMART_REPLIES);
+  if (shown.length === 0) return null;
+  return (
+    <div className="smart-replies" role="group" aria-label="Suggested replies">
+      {shown.map((reply, index) => (
+        <button
+          // The same text can come twice from the chat service; the index keeps keys unique.
+          key={`${index}:${reply.text}`}
+          type="button"
+          className={
+            reply.type === 'system'
+              ? 'smart-replies__pill smart-replies__pill--system'
+              : 'smart-replies__pill'
+          }
+          disabled={disabled}
+          onClick={() => onSelect(reply)}
+        >
+          {reply.text}
+        </button>
+      ))}
+    </div>
+  );
+}

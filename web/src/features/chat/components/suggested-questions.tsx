@@ -1,0 +1,35 @@
+import type { SuggestedQuestion } from '@chat/core';
+import './suggested-questions.css';
+
+export interface SuggestedQuestionsProps {
+  questions: SuggestedQuestion[];
+  disabled: boolean;
+  onSelect(question: SuggestedQuestion): void;
+}
+
+/** The business's suggested questions (§2), shown as cards while the conversation is empty. */
+export function SuggestedQuestions({ questions, disabled, onSelect }: SuggestedQuestionsProps) {
+  if (questions.length === 0) return null;
+  return (
+    <div className="suggested-questions" role="group" aria-label="Suggested questions">
+      {questions.map((question, index) => (
+        <button
+          key={`${index}:${question.line1}`}
+          type="button"
+          className="suggested-questions__card"
+          disabled={disabled}
+          onClick={() => onSelect(question)}
+        >
+          <span className="suggested-questions__line1">{question.line1}</span>
+          {/* The space keeps the button's accessible name "line1 line2" rather than the two run together. */}
+          {question.line2 && (
+            <>
+              {' '}
+              <span className="suggested-questions__line2">{question.line2}</span>
+            </>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}

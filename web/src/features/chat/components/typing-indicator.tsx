@@ -1,0 +1,15 @@
+import './typing-indicator.css';
+
+/** Shown while the assistant prepares a reply (§1, §4): animated dots and '{name} is typing…'. */
+export function TypingIndicator({ assistantName }: { assistantName: string }) {
+  return (
+    <div className="typing-indicator" role="status">
+      <span className="typing-indicator__dots" aria-hidden="true">
+        <span className="typing-indicator__dot" />
+        <span className="typing-indicator__dot" />
+        <span className="typing-indicator__dot" />
+      </span>
+      <span className="typing-indicator__text">{assistantName} is typing…</span>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The message box and send button (§5, §9): at most 2048 characters, trimmed, never blank; Enter
+ * sends and Shift+Enter adds a line; the box grows with its text up to 300px and then scrolls.
+ *
+ * The limit is enforced in onChange and onPaste rather than with the maxLength attribute: maxLength
+ * would silently drop the extra text, and §5 asks for a toast telling the visitor what happened.
+ */
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
+import {
+  INPUT_MAX_HEIGHT_PX,
+  MAX_MESSAGE_LENGTH,
+  TOAST_TEXT,
+  applyPaste,
+  clampToLimit,
+  isBlank,
+  normaliseOutgoing,
+} from '@chat/core';
+import { SendIcon } from '../../components/icons/send-icon.js';
+import { useToast } from '../../components/toast/toast-provider.js';
+import './composer.css';
+
+/** The character counter appears once the text is longer than this. */
+export const COUNTER_THRESHOLD = 1800;
+const DEFAULT_PLACEHOLDER = 'Type your message…';
+
+export interface ComposerProps {
+  /** Disables the box and the button (business not approved, sign-in pending). */
+  disabled: boolean;
+  /** Shown while disabled, e.g. 'Chat disabled - verification pending'. */
+  placeholder?: string;
+  /** Called with the trimmed, non-blank text. */
+  onSend(text: string): void;
+  autoFocus?: boolean;
+}
+
+export function Composer({ disabled, placeholder, onSend, autoFocus = false }: ComposerProps) {
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).
+  const pendingCaret = useRef<number | null>(null);
+  const counterId = useId();
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    // Measure the content height from scratch so the box also shrinks when text is removed.
+    input.style.height = 'auto';
+    // scrollHeight is 0 while the box is not laid out (hidden); keep the CSS height then.
+    if (input.scrollHeight > 0) input.style.height = `${Math.min(input.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    if (pendingCaret.current !== null) {
+      input.setSelectionRange(pendingCaret.current, pendingCaret.current);
+      pendingCaret.current = null;
+    }
+  }, [text]);
+
+  useEffect(() => {
+    if (autoFocus && !disabled) inputRef.current?.focus();
+  }, [autoFocus, disabled]);
+
+  const canSend = !disabled && !isBlank(text);
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(normaliseOutgoing(text));
+    setText('');
+    inputRef.current?.focus();
+  };
+
+  const onChange = (value: string) => {
+    const clamped = clampToLimit(value);
+    if (clamped.truncated) toast.show(TOAST_TEXT.truncated);
+    setText(clamped.text);
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = event.clipboardData.getData('text/plain');
+    // Nothing textual (an image, say): let the browser do what it does, which inserts nothing.
+    if (!pasted) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const outcome = applyPaste(text, pasted, input.selectionStart, input.selectionEnd);
+    if (outcome.kind === 'at-limit') {
+      toast.show(TOAST_TEXT.pasteAtLimit);
+      return;
+    }
+    if (outcome.kind === 'truncated') toast.show(TOAST_TEXT.pasteTruncated);
+    pendingCaret.current = outcome.caret;
+    setText(outcome.text);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // Enter that confirms an IME composition (Japanese, Chinese…) must not send; 229 is how Safari
+    // reports those keys.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    send();
+  };
+
+  const showCounter = text.length > COUNTER_THRESHOLD;
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <div className="composer__field">
+        <textarea
+          ref={inputRef}
+          className="composer__input"
+          aria-label="Message"
+          aria-describedby={showCounter ? counterId : undefined}
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={disabled ? (placeholder ?? DEFAULT_PLACEHOLDER) : DEFAULT_PLACEHOLDER}
+          enterKeyHint="send"
+          style={{ maxHeight: `${INPUT_MAX_HEIGHT_PX}px`, overflowY: 'auto' }}
+          onChange={(event) => onChange(event.target.value)}
+          onPaste={onPaste}
+          onKeyDown={onKeyDown}
+        />
+        {showCounter && (
+          <span
+            id={counterId}
+            className={
+              text.length >= MAX_MESSAGE_LENGTH
+                ? 'composer__counter composer__counter--full'
+                : 'composer__counter'
+            }
+          >
+            {text.length}/{MAX_MESSAGE_LENGTH}
+          </span>
+        )}
+      </div>
+      <button type="submit" className="composer__send" aria-label="Send" disabled={!canSend}>
+        <SendIcon size={20} />
+      </button>
+    </form>
+  );
+}

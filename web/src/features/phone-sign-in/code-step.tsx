@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { UI_TEXT, otpDigits } from '@chat/core';
+import { StepError, SubmitButton } from './step-parts.js';
+
+export interface CodeStepProps {
+  idPrefix: string;
+  /** The number the code went to, as shown: +1 (555) 555-0100. */
+  phoneDisplay: string;
+  code: string;
+  onCodeChange(code: string): void;
+  error: string | null;
+  busy: boolean;
+  onSubmit(): void;
+  onChangeNumber(): void;
+}
+
+/**
+ * Step 2: the six-digit one-time code (§2, §5). No maxLength: a pasted "123 456" would be cut before
+ * its spaces are dropped, so otpDigits keeps digits first and then the first six.
+ */
+export function CodeStep({
+  idPrefix,
+  phoneDisplay,
+  code,
+  onCodeChange,
+  error,
+  busy,
+  onSubmit,
+  onChangeNumber,
+}: CodeStepProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = `${idPrefix}-code`;
+  const errorId = `${idPrefix}-code-error`;
+  const promptId = `${idPrefix}-code-prompt`;
+
+  // The code step replaces the phone step: move focus along so keyboard and screen-reader users
+  // land where they need to type.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  return (
+    <form
+      className="phone-sign-in__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <p id={promptId} className="phone-sign-in__prompt">
+        {UI_TEXT.enterCodeSentTo} <strong className="phone-sign-in__number">{phoneDisplay}</strong>
+      </p>
+      <label className="phone-sign-in__label" htmlFor={inputId}>
+        {UI_TEXT.verificationCodeLabel}
+      </label>
+      <div className="phone-sign-in__row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className={
+            error
+              ? 'phone-sign-in__input phone-sign-in__input--code phone-sign-in__input--invalid'
+              : 'phone-sign-in__input phone-sign-in__input--code'
+          }
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          placeholder={UI_TEXT.codePlaceholder}
+          value={code}
+          readOnly={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${promptId} ${errorId}` : promptId}
+          onChange={(event) => onCodeChange(otpDigits(event.target.value))}
+        />
+        <SubmitButton busy={busy} busyText="Verifying…">
+          {UI_TEXT.verify}
+        </SubmitButton>
+      </div>
+      <StepError id={errorId} error={error} />
+      <button type="button" className="phone-sign-in__link" disabled={busy} onClick={onChangeNumber}>
+        {UI_TEXT.changeNumber}
+      </button>
+    </form>
+  );
+}

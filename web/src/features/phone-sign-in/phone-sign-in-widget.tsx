@@ -1,0 +1,156 @@
+/**
+ * The phone sign-in shown inside an AI message (§2, §4 "Phone widget", §5, §8): phone entry, then
+ * the one-time code, then a short success state before onSuccess. Talks only to the AuthProvider it is
+ * handed, so it works the same over the mock server, Firebase or the in-memory provider of the tests.
+ *
+ * A request in flight is tracked in a ref as well as in state: two quick Enter presses arrive before
+ * React re-renders the disabled button, and the ref is what stops the second one.
+ */
+import { useId, useRef, useState } from 'react';
+import {
+  OTP_LENGTH,
+  PHONE_DIGITS,
+  PHONE_PREFIX,
+  ProviderError,
+  UI_TEXT,
+  formatPhone,
+  sendCodeErrorText,
+  toE164,
+  verifyCodeErrorText,
+  type AuthProvider,
+  type AuthUser,
+  type PendingPhoneVerification,
+} from '@chat/core';
+import { CheckIcon } from '../../components/icons/check-icon.js';
+import { CodeStep } from './code-step.js';
+import { PhoneStep } from './phone-step.js';
+import './phone-sign-in.css';
+
+export interface PhoneSignInWidgetProps {
+  auth: AuthProvider;
+  /** Called once the code is confirmed, with the signed-in user. */
+  onSuccess(user: AuthUser): void;
+  /** When given, a 'Cancel' button offers to leave the sign-in. */
+  onCancel?(): void;
+}
+
+type Step = 'phone' | 'code' | 'verified';
+
+export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidgetProps) {
+  // useId output contains characters that are legal in ids but awkward elsewhere (selectors); the bot
+  // check looks its anchor up by id, so keep it to letters, digits, '-' and '_'.
+  const idPrefix = `phone-sign-in-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const botCheckAnchorId = `${idPrefix}-bot-check`;
+
+  const [step, setStep] = useState<Step>('phone');
+  const [digits, setDigits] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [returnedToPhone, setReturnedToPhone] = useState(false);
+  const inFlight = useRef(false);
+  const pending = useRef<PendingPhoneVerification | null>(null);
+
+  /** Runs `work` unless another request is in flight, with the busy state around it. */
+  const runExclusive = async (work: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setError(null);
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const sendCode = () => {
+    if (inFlight.current) return;
+    if (digits.length === 0) return setError(UI_TEXT.phoneRequired);
+    // A short number cannot be sent; say so in the provider's own words without spending a bot check.
+    if (digits.length < PHONE_DIGITS)
+      return setError(sendCodeErrorText(new ProviderError('invalid-phone-number')));
+    void runExclusive(async () => {
+      try {
+        pending.current = await auth.startPhoneVerification(toE164(digits), { botCheckAnchorId });
+        setCode('');
+        setStep('code');
+      } catch (failure) {
+        setError(sendCodeErrorText(failure));
+      }
+    });
+  };
+
+  const verifyCode = () => {
+    const verification = pending.current;
+    if (inFlight.current || !verification) return;
+    if (code.length === 0) return setError(UI_TEXT.codeRequired);
+    if (code.length < OTP_LENGTH) return setError(verifyCodeErrorText(new ProviderError('invalid-code')));
+    void runExclusive(async () => {
+      try {
+        const user = await verification.confirm(code);
+        setStep('verified');
+        onSuccess(user);
+      } catch (failure) {
+        setError(verifyCodeErrorText(failure));
+      }
+    });
+  };
+
+  const changeNumber = () => {
+    if (inFlight.current) return;
+    pending.current = null;
+    setError(null);
+    setCode('');
+    setReturnedToPhone(true);
+    setStep('phone');
+  };
+
+  return (
+    <div className="phone-sign-in" role="group" aria-label="Phone verification">
+      {step === 'phone' && (
+        <PhoneStep
+          idPrefix={idPrefix}
+          digits={digits}
+          onDigitsChange={(next) => {
+            setDigits(next);
+            setError(null);
+          }}
+          error={error}
+          busy={busy}
+          focusOnMount={returnedToPhone}
+          onSubmit={sendCode}
+        />
+      )}
+      {step === 'code' && (
+        <CodeStep
+          idPrefix={idPrefix}
+          phoneDisplay={`${PHONE_PREFIX} ${formatPhone(digits)}`}
+          code={code}
+          onCodeChange={(next) => {
+            setCode(next);
+            setError(null);
+          }}
+          error={error}
+          busy={busy}
+          onSubmit={verifyCode}
+          onChangeNumber={changeNumber}
+        />
+      )}
+      {step === 'verified' && (
+        <p className="phone-sign-in__verified" role="status">
+          <CheckIcon size={20} className="phone-sign-in__check" />
+          Phone number verified
+        </p>
+      )}
+      {onCancel && step !== 'verified' && (
+        <button type="button" className="phone-sign-in__link phone-sign-in__cancel" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      {/* The invisible bot check attaches here (Firebase's RecaptchaVerifier needs an element id). */}
+      <div id={botCheckAnchorId} className="phone-sign-in__bot-check" />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+
+/** A step's submit button: while busy it is disabled, marked aria-busy and says what is happening. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className="phone-sign-in__button" disabled={busy} aria-busy={busy}>
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+/**
+ * A step's error, announced as an alert and tied to its field by id (aria-describedby). The element
+ * stays absent while there is no error, so an alert is announced each time one appears.
+ */
+export function StepError({ id, error }: { id: string; error: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="phone-sign-in__error" role="alert">
+      {error}
+    </p>
+  );
+}
