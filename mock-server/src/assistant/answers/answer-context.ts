@@ -1,0 +1,30 @@
+import type { Business, BusinessLocation } from '@chat/core';
+import { escapeMarkdown, mapsUrl, markdownLink } from '../markdown-text.js';
+
+/** What the answers are built from. */
+export interface AnswerContext {
+  business: Business;
+  nowMs: number;
+  userTimezone: string;
+}
+
+/** The business name in bold, escaped. */
+export function boldName(ctx: AnswerContext): string {
+  return `**${escapeMarkdown(ctx.business.businessName)}**`;
+}
+
+/** The primary location, else the first one listed. */
+export function mainLocation(business: Business): BusinessLocation | undefined {
+  return business.locations.find((l) => l.isPrimary) ?? business.locations[0];
+}
+
+/** A directions link to the main location, or null when no address is on file. */
+export function directionsLink(business: Business, label = 'Get directions on Google Maps'): string | null {
+  const address = mainLocation(business)?.address?.trim();
+  return address ? markdownLink(label, mapsUrl(address)) : null;
+}
+
+/** Paragraphs joined with blank lines, skipping empty ones. */
+export function paragraphs(...parts: Array<string | null | undefined | false>): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n');
+}

@@ -1,0 +1,78 @@
+import type { ToolRequest } from '@chat/core';
+import { PHONE_SIGN_IN_TOOL } from '@chat/core';
+import type { AssistantTurn } from '../assistant-types.js';
+import type { BookingKind } from '../intents.js';
+import { INTERRUPT_REPLIES, REPLIES, pickReplies } from '../smart-replies.js';
+import type { AnswerContext } from './answer-context.js';
+import { boldName, directionsLink, paragraphs } from './answer-context.js';
+
+const INTERRUPT_MESSAGES: Record<BookingKind, string> = {
+  book: 'To book an appointment, please verify your phone number first.',
+  reschedule: 'To change your booking, please verify your phone number first.',
+  cancel: 'To cancel your booking, please verify your phone number first.',
+};
+
+/**
+ * An anonymous visitor asked for a booking change: ask for phone sign-in first. The reply is empty
+ * because the page shows the interrupt's message itself, in the message that holds the phone
+ * widget; a separate lead-in would say the same thing twice.
+ */
+export function bookingInterrupt(kind: BookingKind, ref: string): AssistantTurn {
+  const toolRequest: ToolRequest = { name: PHONE_SIGN_IN_TOOL, ref, input: { reason: 'booking', kind } };
+  return {
+    reply: '',
+    smartReplies: INTERRUPT_REPLIES,
+    interrupt: { toolRequest, message: INTERRUPT_MESSAGES[kind] },
+  };
+}
+
+/**
+ * A verified visitor's booking change, taken as a request the team confirms by text: the mock has
+ * no calendar, so it never claims a time was booked.
+ */
+export function bookingAnswer(ctx: AnswerContext, kind: BookingKind, justVerified: boolean): AssistantTurn {
+  const thanks = justVerified ? 'Thanks for verifying your phone number!' : null;
+  const name = boldName(ctx);
+  switch (kind) {
+    case 'book':
+      return {
+        reply: paragraphs(
+          thanks,
+          `**Your booking request is in.** I've passed it to the ${name} team, and they'll text you at your verified number to confirm a time.`,
+          [
+            '**To speed things up, reply with:**',
+            '- the service you would like',
+            '- the day and time that suit you best',
+          ].join('\n'),
+          directionsLink(ctx.business, 'Find us on Google Maps'),
+        ),
+        smartReplies: pickReplies([REPLIES.hours, REPLIES.services, REPLIES.location]),
+      };
+    case 'reschedule':
+      return {
+        reply: paragraphs(
+          thanks,
+          `**Let's find you a new time.** I've let the ${name} team know you'd like to reschedule, and they'll text you at your verified number with available times.`,
+          [
+            '- Your current appointment stays booked until you confirm the new time.',
+            "- If you already know what suits you, tell me the day and time and I'll pass it on.",
+          ].join('\n'),
+          directionsLink(ctx.business, 'Find us on Google Maps'),
+        ),
+        smartReplies: pickReplies([REPLIES.hours, REPLIES.cancel, REPLIES.location]),
+      };
+    case 'cancel':
+      return {
+        reply: paragraphs(
+          thanks,
+          `**Your cancellation request is in.** The ${name} team will cancel your appointment and text a confirmation to your verified number.`,
+          [
+            "- Changed your mind? Just tell me and I'll let them know.",
+            '- Would another time work better? I can ask them to **reschedule** instead.',
+          ].join('\n'),
+          directionsLink(ctx.business, 'Find us on Google Maps'),
+        ),
+        smartReplies: pickReplies([REPLIES.reschedule, REPLIES.book, REPLIES.hours]),
+      };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The smart replies the assistant offers. Each one is itself a question the assistant answers,
+ * so tapping one always leads somewhere.
+ */
+import type { SmartReply, SuggestedQuestion } from '@chat/core';
+import { MAX_SMART_REPLIES, SMART_REPLY_TEXT } from '@chat/core';
+
+export const REPLIES = {
+  hours: 'What are your hours?',
+  openNow: 'Are you open now?',
+  location: 'Where are you located?',
+  services: 'Tell me about your services',
+  book: 'Book an appointment',
+  reschedule: 'Reschedule my appointment',
+  cancel: 'Cancel my booking',
+  about: 'Who are you?',
+} as const;
+
+/**
+ * While the phone sign-in interrupt is pending the page shows these (§4); choosing one declines.
+ * They are typed 'system' because they answer the interrupt, not the conversation.
+ */
+export const INTERRUPT_REPLIES: SmartReply[] = [
+  { type: 'system', text: SMART_REPLY_TEXT.verifyLater },
+  { type: 'system', text: SMART_REPLY_TEXT.needMoreInfo },
+];
+
+/** The longest smart-reply text the schema allows. */
+const MAX_REPLY_TEXT = 200;
+
+/** A suggested question as one smart-reply text. */
+export function suggestedQuestionText(question: SuggestedQuestion): string {
+  const text = `${question.line1} ${question.line2}`.trim();
+  return text.length > MAX_REPLY_TEXT ? question.line1.slice(0, MAX_REPLY_TEXT) : text;
+}
+
+/**
+ * The first two to four distinct candidates (compared case-insensitively). Fills up with general
+ * replies when fewer than two distinct candidates are given, so a turn always offers a choice.
+ */
+export function pickReplies(candidates: readonly string[]): string[] {
+  const picked: string[] = [];
+  const add = (text: string) => {
+    const trimmed = text.trim();
+    if (trimmed && !picked.some((p) => p.toLowerCase() === trimmed.toLowerCase())) picked.push(trimmed);
+  };
+  for (const text of candidates) {
+    if (picked.length === MAX_SMART_REPLIES) break;
+    add(text);
+  }
+  for (const text of [REPLIES.hours, REPLIES.services, REPLIES.location]) {
+    if (picked.length >= 2) break;
+    add(text);
+  }
+  return picked;
+}

@@ -1,0 +1,143 @@
+/**
+ * The mock phone identity provider (issue 3 point 6): an invisible bot check whose short-lived
+ * token the send step requires, six-digit one-time codes to +1 numbers, and signed ID tokens.
+ *
+ * Limits: everything lives in memory, so a restart forgets pending codes and, without a configured
+ * `secret`, invalidates issued ID tokens. No SMS is sent: codes of ordinary numbers are logged and
+ * readable through lastCodeFor (the control API's GET /control/otp). Accounts are not stored; a uid
+ * is derived from the phone number. See README.md next to this file.
+ */
+import type { AuthUser, BotCheckToken, SendCodeResult, SignInResult } from '@chat/core';
+import { ProviderError } from '@chat/core';
+import { createBotCheckTokens } from './bot-check-tokens.js';
+import { createIdTokens } from './id-tokens.js';
+import type { IdentityOptions } from './identity-options.js';
+import { resolveIdentityOptions } from './identity-options.js';
+import { isPlausibleNanpNumber } from './phone-number.js';
+import { createSendLimiter } from './send-limiter.js';
+import { uidForPhone } from './user-id.js';
+import { createVerificationSessions } from './verification-sessions.js';
+
+export type { IdentityOptions, TestNumber } from './identity-options.js';
+export { TOKEN_AUDIENCE, TOKEN_ISSUER } from './id-tokens.js';
+export { uidForPhone } from './user-id.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Numbers whose last code is remembered for the control API; the oldest is forgotten beyond this. */
+const MAX_REMEMBERED_CODES = 10_000;
+
+export interface Identity {
+  /** Runs the invisible bot check: a single-use token that sendCode requires before it expires. */
+  issueBotCheckToken(): BotCheckToken;
+  /**
+   * Sends a one-time code to `phoneNumber` (+1 and ten digits) after consuming the bot-check token.
+   * Throws ProviderError 'invalid-phone-number', 'bot-check-failed', 'bot-check-expired' or
+   * 'too-many-requests' (in that order of checking; a bad number leaves the token usable).
+   */
+  sendCode(phoneNumber: string, botCheckToken: string): SendCodeResult;
+  /**
+   * Confirms the code of a verification and signs the visitor in. Throws ProviderError
+   * 'invalid-code', 'code-expired' or 'too-many-requests'.
+   */
+  verifyCode(verificationId: string, code: string): Promise<SignInResult>;
+  /** A fresh token for the visitor of a still-valid `idToken`. Throws ProviderError 'unauthenticated'. */
+  refresh(idToken: string): Promise<SignInResult>;
+  /** The visitor a valid ID token names. Throws ProviderError 'unauthenticated'. */
+  verifyIdToken(idToken: string): Promise<AuthUser>;
+  /** The last code sent to `phoneNumber` (consumed or not), or null when none was sent since the last reset. */
+  lastCodeFor(phoneNumber: string): string | null;
+  /** Forgets codes, attempts, rate counters and bot-check tokens. Issued ID tokens stay valid. */
+  reset(): void;
+}
+
+export function createIdentity(options: IdentityOptions): Identity {
+  const config = resolveIdentityOptions(options);
+  const botChecks = createBotCheckTokens({ now: config.now, ttlMs: config.botCheckTtlMs });
+  const limiter = createSendLimiter({
+    now: config.now,
+    max: config.maxSendsPerNumberPerHour,
+    windowMs: HOUR_MS,
+  });
+  const sessions = createVerificationSessions({
+    now: config.now,
+    ttlMs: config.codeTtlMs,
+    maxAttempts: config.maxAttemptsPerCode,
+  });
+  const tokens = createIdTokens({ now: config.now, ttlMs: config.tokenTtlMs, secret: config.secret });
+  const lastCodes = new Map<string, string>();
+
+  function randomCode(): string {
+    const n = Math.min(999_999, Math.max(0, Math.floor(config.random() * 1_000_000)));
+    return String(n).padStart(6, '0');
+  }
+
+  function userFor(phoneNumber: string): AuthUser {
+    return {
+      uid: uidForPhone(phoneNumber),
+      phoneNumber,
+      displayName: config.testNumbers.get(phoneNumber)?.displayName ?? null,
+    };
+  }
+
+  async function signIn(user: AuthUser): Promise<SignInResult> {
+    const { idToken, expiresAt } = await tokens.sign(user);
+    return { user, idToken, expiresAt };
+  }
+
+  return {
+    issueBotCheckToken() {
+      return botChecks.issue();
+    },
+
+    sendCode(phoneNumber, botCheckToken) {
+      if (typeof phoneNumber !== 'string' || !isPlausibleNanpNumber(phoneNumber)) {
+        throw new ProviderError(
+          'invalid-phone-number',
+          'The phone number must be +1 followed by ten digits, with an area code starting 2-9.',
+        );
+      }
+      botChecks.consume(botCheckToken);
+      const testNumber = config.testNumbers.get(phoneNumber);
+      // Test numbers are exempt from the quota, as Firebase's fictional numbers are, so test runs can reuse them.
+      if (!testNumber && !limiter.allows(phoneNumber)) {
+        throw new ProviderError(
+          'too-many-requests',
+          'Too many codes were sent to this number. Try again later.',
+        );
+      }
+      const code = testNumber?.code ?? randomCode();
+      if (!testNumber) limiter.record(phoneNumber);
+      const verificationId = sessions.start(phoneNumber, code);
+      lastCodes.delete(phoneNumber);
+      lastCodes.set(phoneNumber, code);
+      if (lastCodes.size > MAX_REMEMBERED_CODES) lastCodes.delete(lastCodes.keys().next().value as string);
+      config.log('identity: one-time code sent', { phoneNumber, code, testNumber: Boolean(testNumber) });
+      return { verificationId };
+    },
+
+    async verifyCode(verificationId, code) {
+      const phoneNumber = sessions.confirm(verificationId, code);
+      return signIn(userFor(phoneNumber));
+    },
+
+    async refresh(idToken) {
+      const user = await tokens.verify(idToken);
+      return signIn(user);
+    },
+
+    verifyIdToken(idToken) {
+      return tokens.verify(idToken);
+    },
+
+    lastCodeFor(phoneNumber) {
+      return lastCodes.get(phoneNumber) ?? null;
+    },
+
+    reset() {
+      botChecks.clear();
+      limiter.clear();
+      sessions.clear();
+      lastCodes.clear();
+    },
+  };
+}
