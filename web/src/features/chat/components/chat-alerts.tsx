@@ -17,7 +17,12 @@ export function ChatAlerts({ alerts }: { alerts: ChatAlert[] }) {
         <div key={alert.key} className="chat-alert" role="alert">
           <WarningIcon size={18} className="chat-alert__icon" />
           <span className="chat-alert__text">{alert.text}</span>
-          <button type="button" className="chat-alert__dismiss" aria-label="Dismiss" onClick={alert.onDismiss}>
+          <button
+            type="button"
+            className="chat-alert__dismiss"
+            aria-label="Dismiss"
+            onClick={alert.onDismiss}
+          >
             <CloseIcon size={16} />
           </button>
         </div>

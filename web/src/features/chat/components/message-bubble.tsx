@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
 import { PhoneSignInWidget } from '../../phone-sign-in/phone-sign-in-widget.js';
@@ -24,16 +25,7 @@ export function MessageBubble({
   authPrompt: AuthPromptHandlers;
 }) {
   if (message.type === 'auth') {
-    return (
-      <div className="msg msg--ai msg--auth" data-role="auth">
-        <Avatar name={assistantName} />
-        <div className="msg__bubble">
-          <span className="sr-only">{assistantName}: </span>
-          <p className="msg__auth-text">{message.text}</p>
-          <PhoneSignInWidget auth={authPrompt.auth} onSuccess={authPrompt.onSuccess} onCancel={authPrompt.onCancel} />
-        </div>
-      </div>
-    );
+    return <AuthPromptBubble text={message.text} assistantName={assistantName} authPrompt={authPrompt} />;
   }
   if (message.role === 'system' || message.type === 'system') {
     return (
@@ -68,5 +60,42 @@ function Avatar({ name }: { name: string }) {
     <span className="msg__avatar" aria-hidden="true">
       {name.trim().charAt(0).toUpperCase() || 'A'}
     </span>
+  );
+}
+
+/**
+ * The assistant's request to verify a phone number, with the widget inside. The prompt appears
+ * right after the visitor sent a message from the composer, which is then disabled; focus moves to
+ * the phone field so a keyboard user is not left on a control that no longer works.
+ */
+function AuthPromptBubble({
+  text,
+  assistantName,
+  authPrompt,
+}: {
+  text: string;
+  assistantName: string;
+  authPrompt: AuthPromptHandlers;
+}) {
+  const bubble = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    const focusIsLost =
+      !active || active === document.body || (active instanceof HTMLTextAreaElement && active.disabled);
+    if (focusIsLost) bubble.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+  return (
+    <div className="msg msg--ai msg--auth" data-role="auth">
+      <Avatar name={assistantName} />
+      <div className="msg__bubble" ref={bubble}>
+        <span className="sr-only">{assistantName}: </span>
+        <p className="msg__auth-text">{text}</p>
+        <PhoneSignInWidget
+          auth={authPrompt.auth}
+          onSuccess={authPrompt.onSuccess}
+          onCancel={authPrompt.onCancel}
+        />
+      </div>
+    </div>
   );
 }

@@ -30,7 +30,12 @@ export function MessageList({
       aria-busy={streaming ? true : undefined}
     >
       {messages.map((message) => (
-        <MessageBubble key={message.id} message={message} assistantName={assistantName} authPrompt={authPrompt} />
+        <MessageBubble
+          key={message.id}
+          message={message}
+          assistantName={assistantName}
+          authPrompt={authPrompt}
+        />
       ))}
     </div>
   );

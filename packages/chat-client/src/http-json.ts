@@ -1,0 +1,80 @@
+import { ProviderError } from '@chat/core';
+import type { z } from 'zod';
+import { formatIssues } from './format-issues.js';
+import { errorFromResponse, networkError, parseJsonOrUndefined } from './http-errors.js';
+
+export type FetchLike = typeof fetch;
+
+export interface JsonRequest {
+  fetch: FetchLike;
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  /** Sent as JSON when present. */
+  body?: unknown;
+  /** Sent as `Authorization: Bearer …` only when it is a non-empty string. */
+  idToken?: string | null;
+  /** Names the service in error messages, e.g. "Chat service". */
+  what: string;
+}
+
+/**
+ * Sends a JSON request and validates the 2xx answer with `schema`. Rejects with a ProviderError:
+ * 'unavailable' when no answer came, the server's code (or the status's) for a non-OK answer, and
+ * 'internal' naming the field when the answer does not match the schema.
+ */
+export async function requestJson<S extends z.ZodType>(
+  request: JsonRequest,
+  schema: S,
+): Promise<z.output<S>> {
+  const response = await send(request);
+  const text = await readText(response, request.what);
+  const parsed = schema.safeParse(parseJsonOrUndefined(text));
+  if (!parsed.success) {
+    throw new ProviderError(
+      'internal',
+      `${request.what} answered ${request.method} ${request.url} with an unexpected body: ${formatIssues(parsed.error)}`,
+      response.status,
+    );
+  }
+  return parsed.data;
+}
+
+/** Like requestJson for answers whose body is not read (204 No Content and the like). */
+export async function requestNoContent(request: JsonRequest): Promise<void> {
+  const response = await send(request);
+  // Drain the body so the connection can be reused; its content is not part of the contract.
+  await readText(response, request.what);
+}
+
+async function send(request: JsonRequest): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (typeof request.idToken === 'string' && request.idToken !== '') {
+    headers.authorization = `Bearer ${request.idToken}`;
+  }
+  let response: Response;
+  try {
+    response = await request.fetch(request.url, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch (cause) {
+    throw networkError(request.what, request.url, cause);
+  }
+  if (!response.ok) throw await errorFromResponse(response, request.what);
+  return response;
+}
+
+async function readText(response: Response, what: string): Promise<string> {
+  try {
+    return await response.text();
+  } catch (cause) {
+    // The status arrived but the body was cut off: the answer is lost, as if the server were unreachable.
+    throw new ProviderError(
+      'unavailable',
+      `${what} answer was cut off: ${cause instanceof Error ? cause.message : String(cause)}`,
+      response.status,
+    );
+  }
+}

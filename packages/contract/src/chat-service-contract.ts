@@ -1,0 +1,214 @@
+/**
+ * The ChatService contract: send and resume (§7) with and without a bearer token. The reply is not
+ * in the HTTP answer: it arrives as a model message through the conversation's live subscription,
+ * so every test watches the conversation with the same backend's DataProvider.
+ */
+import {
+  ChatResponseSchema,
+  PHONE_SIGN_IN_TOOL,
+  type Business,
+  type ChatResumeBody,
+  type ChatSendBody,
+  type Conversation,
+  type ToolRequest,
+} from '@chat/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatServiceSubject, SubjectFactory } from './contract-harness.js';
+import { contractBusiness, TEST_PHONE_NUMBER } from './contract-fixtures.js';
+import {
+  completeReplies,
+  expectProviderError,
+  requireCapability,
+  watchMessages,
+  type MessageWatch,
+} from './contract-helpers.js';
+
+const BOOKING_REQUEST = 'I would like to book an appointment for tomorrow';
+const QUESTION = 'What are your opening hours?';
+
+export function describeChatServiceContract(
+  name: string,
+  makeSubject: SubjectFactory<ChatServiceSubject>,
+): void {
+  describe(`ChatService contract: ${name}`, () => {
+    let subject: ChatServiceSubject;
+    let business: Business;
+    const watches: MessageWatch[] = [];
+
+    beforeEach(async () => {
+      subject = await makeSubject();
+      await subject.harness.reset();
+      await subject.auth.signOut();
+      business = contractBusiness();
+      await subject.harness.seedBusiness(business);
+    });
+
+    afterEach(async () => {
+      for (const watch of watches.splice(0)) watch.stop();
+      await subject.auth.signOut();
+      await subject.harness.close();
+    });
+
+    async function signIn() {
+      const pending = await subject.auth.startPhoneVerification(TEST_PHONE_NUMBER, {
+        botCheckAnchorId: 'contract',
+      });
+      const user = await pending.confirm(await subject.harness.otpFor(TEST_PHONE_NUMBER));
+      const idToken = await subject.auth.getIdToken();
+      if (!idToken) throw new Error('signed in without an ID token');
+      return { user, idToken };
+    }
+
+    /** A conversation (anonymous unless a uid is given) that is watched live from the start. */
+    async function openConversation(uid: string | null = null) {
+      const conversation = await subject.data.createConversation({
+        businessId: business.id,
+        userId: uid,
+        userType: uid ? 'enduser' : 'anonymous',
+        isOutsideBusinessHours: false,
+      });
+      const watch = watchMessages(subject.data, conversation.id);
+      watches.push(watch);
+      await watch.until((list) => expect(list).toEqual([]));
+      return { conversation, watch };
+    }
+
+    /** Saves the visitor's message, as the page does before calling the chat service. */
+    async function say(conversation: Conversation, text: string): Promise<ChatSendBody> {
+      await subject.data.addMessage(conversation.id, { role: 'user', text });
+      return {
+        message: text,
+        conversationId: conversation.id,
+        businessId: business.id,
+        profileId: business.id,
+        userTimezone: 'America/Chicago',
+      };
+    }
+
+    function resumeBody(
+      conversation: Conversation,
+      toolRequest: ToolRequest,
+      response: ChatResumeBody['resume']['respond'][number]['response'],
+    ): ChatResumeBody {
+      return {
+        conversationId: conversation.id,
+        businessId: business.id,
+        profileId: business.id,
+        contextType: 'enduser',
+        userTimezone: 'America/Chicago',
+        resume: { respond: [{ toolRequest, response }] },
+      };
+    }
+
+    /** Sends a booking request anonymously and returns the phone sign-in interrupt it yields. */
+    async function bookingInterrupt(conversation: Conversation) {
+      const answer = await subject.chat.send(await say(conversation, BOOKING_REQUEST));
+      const interrupt = answer.interrupts?.find((i) => i.toolRequest.name === PHONE_SIGN_IN_TOOL);
+      if (!interrupt) throw new Error(`no ${PHONE_SIGN_IN_TOOL} interrupt in ${JSON.stringify(answer)}`);
+      return interrupt;
+    }
+
+    it('answers an anonymous question through the live subscription, not the HTTP answer', async () => {
+      const { conversation, watch } = await openConversation();
+
+      const answer = await subject.chat.send(await say(conversation, QUESTION));
+
+      expect(ChatResponseSchema.safeParse(answer).success).toBe(true);
+      expect(answer.interrupts ?? []).toEqual([]);
+      const list = await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+      expect(list[0]).toMatchObject({ role: 'user', text: QUESTION });
+      expect(list.at(-1)?.role).toBe('model');
+      expect(JSON.stringify(answer)).not.toContain(completeReplies(list)[0]?.text);
+    });
+
+    it('asks an anonymous visitor who wants to book to verify their phone (requestPhoneSignIn interrupt)', async () => {
+      const { conversation } = await openConversation();
+
+      const interrupt = await bookingInterrupt(conversation);
+
+      expect(interrupt.toolRequest.name).toBe(PHONE_SIGN_IN_TOOL);
+      expect(interrupt.metadata?.interrupt?.message).toEqual(expect.any(String));
+      expect(interrupt.metadata?.interrupt?.message).not.toBe('');
+    });
+
+    it('continues after the visitor signs in and resumes with PHONE_SIGN_IN and the token', async () => {
+      const { conversation, watch } = await openConversation();
+      const interrupt = await bookingInterrupt(conversation);
+      const { idToken } = await signIn();
+
+      const answer = await subject.chat.resume(
+        resumeBody(conversation, interrupt.toolRequest, {
+          requiresAuth: true,
+          action: 'PHONE_SIGN_IN',
+          message: 'Authentication successful',
+        }),
+        { idToken },
+      );
+
+      expect(ChatResponseSchema.safeParse(answer).success).toBe(true);
+      expect(answer.interrupts ?? []).toEqual([]);
+      await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+    });
+
+    it('answers a declined sign-in without a token', async () => {
+      const { conversation, watch } = await openConversation();
+      const interrupt = await bookingInterrupt(conversation);
+      await subject.data.addMessage(conversation.id, { role: 'user', text: 'Verify later' });
+
+      const answer = await subject.chat.resume(
+        resumeBody(conversation, interrupt.toolRequest, {
+          requiresAuth: true,
+          action: 'PHONE_SIGN_IN_DECLINED',
+          message: 'User declined',
+          declined: true,
+        }),
+      );
+
+      expect(answer.interrupts ?? []).toEqual([]);
+      await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+    });
+
+    it("answers a signed-in visitor's booking request in their own conversation, with the token", async () => {
+      const { user, idToken } = await signIn();
+      const { conversation, watch } = await openConversation(user.uid);
+
+      const answer = await subject.chat.send(await say(conversation, BOOKING_REQUEST), { idToken });
+
+      expect(answer.interrupts ?? []).toEqual([]);
+      await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+    });
+
+    it('rejects an invalid token with unauthenticated', async () => {
+      const { conversation } = await openConversation();
+
+      await expectProviderError(
+        subject.chat.send(await say(conversation, QUESTION), { idToken: 'not-a-real-token' }),
+        'unauthenticated',
+      );
+    });
+
+    it('rejects an invalid body with invalid-argument naming the field', async () => {
+      const { conversation } = await openConversation();
+      const body = await say(conversation, QUESTION);
+
+      const error = await expectProviderError(
+        subject.chat.send({ ...body, userTimezone: '' }),
+        'invalid-argument',
+      );
+      expect(error.message).toContain('userTimezone');
+    });
+
+    it('rejects a failing chat service (HTTP 500) with a ProviderError', async (t) => {
+      const injectFault = requireCapability(t, subject.harness.injectFault, 'injectFault');
+      const { conversation } = await openConversation();
+      await injectFault({ operation: 'chat', error: 500, count: 1 });
+
+      const error = await expectProviderError(
+        subject.chat.send(await say(conversation, QUESTION)),
+        'internal',
+      );
+
+      expect(error.status).toBe(500);
+    });
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * What a contract suite needs from the backend under test besides the interface itself: a way
+ * to reset and seed it, read one-time codes, and — where the backend can — inject faults and move
+ * its clock. Optional capabilities are checked at run time; a test that needs one the harness
+ * lacks is reported as skipped, not passed.
+ */
+import type {
+  AuthProvider,
+  Business,
+  ChatService,
+  ClockSpec,
+  DataProvider,
+  FaultSpec,
+  FeedItem,
+} from '@chat/core';
+
+export interface ContractHarness {
+  /** Back to a clean state before each test: no faults, the real clock, no pending codes. */
+  reset(): Promise<void>;
+  /** Creates or replaces a business, as the backend's admin tooling would. */
+  seedBusiness(business: Business): Promise<void>;
+  /** The one-time code last sent to `phoneNumber` (E.164). */
+  otpFor(phoneNumber: string): Promise<string>;
+  /** Makes the next `count` calls of an operation fail (see core's FAULT_OPERATIONS). */
+  injectFault?(spec: FaultSpec): Promise<void>;
+  /** Moves the backend's clock (timestamps, expiry); reset() puts it back. */
+  setClock?(spec: ClockSpec): Promise<void>;
+  /** A business's feed items, to check what addFeedItem wrote. */
+  readFeed?(businessId: string): Promise<FeedItem[]>;
+  /** Releases what the subject of one test holds (sockets, listeners); the backend may live on. */
+  close(): Promise<void>;
+}
+
+/** Made fresh for every test by the factory a test file passes to a describe…Contract function. */
+export interface DataProviderSubject {
+  data: DataProvider;
+  /** The auth provider whose token `data` sends; needed by the ownership tests only. */
+  auth?: AuthProvider;
+  harness: ContractHarness;
+}
+
+export interface AuthProviderSubject {
+  auth: AuthProvider;
+  harness: ContractHarness;
+}
+
+/** The chat service with the data and auth providers of the same backend: replies arrive as live messages. */
+export interface ChatServiceSubject {
+  chat: ChatService;
+  data: DataProvider;
+  auth: AuthProvider;
+  harness: ContractHarness;
+}
+
+export type SubjectFactory<S> = () => Promise<S>;

@@ -1,0 +1,79 @@
+/**
+ * Waiting and asserting helpers shared by the suites. Everything waits for a condition with a
+ * bounded poll (vi.waitFor), never for a fixed time.
+ */
+import { ProviderError, type DataProvider, type ErrorCode, type Message, type Unsubscribe } from '@chat/core';
+import { expect, vi, type TestContext } from 'vitest';
+
+/** How long a condition may take to become true: live updates and streamed replies over a real server. */
+export const EVENTUALLY_MS = 8_000;
+
+export function eventually<T>(check: () => T | Promise<T>, timeout = EVENTUALLY_MS): Promise<T> {
+  return vi.waitFor(check, { timeout, interval: 20 });
+}
+
+/** Awaits a rejection and checks it is a ProviderError with `code`; returns it for further checks. */
+export async function expectProviderError(
+  promise: Promise<unknown>,
+  code: ErrorCode,
+): Promise<ProviderError> {
+  const outcome = await promise.then(
+    (value: unknown) => ({ resolved: value }),
+    (error: unknown) => ({ rejected: error }),
+  );
+  if (!('rejected' in outcome)) {
+    throw new Error(
+      `expected a ProviderError '${code}', but it resolved with ${JSON.stringify(outcome.resolved)}`,
+    );
+  }
+  expect(outcome.rejected).toBeInstanceOf(ProviderError);
+  expect((outcome.rejected as ProviderError).code).toBe(code);
+  return outcome.rejected as ProviderError;
+}
+
+/** Skips the running test (reported as skipped) when the harness lacks a capability it needs. */
+export function requireCapability<T>(ctx: TestContext, capability: T | undefined, name: string): T {
+  if (capability === undefined) ctx.skip(`the harness has no ${name}`);
+  return capability as T;
+}
+
+/** A live subscription that records every list and error it receives. */
+export interface MessageWatch {
+  lists: Message[][];
+  errors: ProviderError[];
+  latest(): Message[];
+  /** Waits until the latest list satisfies `check` (an assertion that throws until then). */
+  until(check: (messages: Message[]) => void): Promise<Message[]>;
+  stop: Unsubscribe;
+}
+
+export function watchMessages(data: DataProvider, conversationId: string): MessageWatch {
+  const lists: Message[][] = [];
+  const errors: ProviderError[] = [];
+  const stop = data.subscribeToMessages(conversationId, {
+    next: (messages) => lists.push(messages),
+    error: (error) => errors.push(error),
+  });
+  const latest = () => lists.at(-1) ?? [];
+  return {
+    lists,
+    errors,
+    latest,
+    stop,
+    async until(check) {
+      await eventually(() => {
+        expect(errors).toEqual([]);
+        expect(lists.length).toBeGreaterThan(0);
+        check(latest());
+      });
+      return latest();
+    },
+  };
+}
+
+/** The texts of a list, for readable assertions. */
+export const texts = (messages: Message[]) => messages.map((m) => m.text);
+
+/** The assistant's complete replies (non-empty, no longer streaming). */
+export const completeReplies = (messages: Message[]) =>
+  messages.filter((m) => m.role === 'model' && m.text.trim() !== '' && m.streaming !== true);

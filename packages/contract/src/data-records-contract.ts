@@ -1,0 +1,240 @@
+/**
+ * The DataProvider contract's document reads and writes: businesses by id and handle,
+ * conversations (server-set fields, validation, expiry, ownership) and their updates.
+ */
+import {
+  CONVERSATION_LIFETIME_MS,
+  signupFeedItem,
+  validateConversation,
+  type Conversation,
+} from '@chat/core';
+import { describe, expect, it } from 'vitest';
+import type { DataContractContext } from './data-contract-context.js';
+import { contractBusiness, TEST_PHONE_NUMBER } from './contract-fixtures.js';
+import { expectProviderError, requireCapability } from './contract-helpers.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function describeDataRecordsContract(ctx: DataContractContext): void {
+  describe('businesses', () => {
+    it('reads a business by id, and null for an unknown id', async () => {
+      const business = contractBusiness();
+      await ctx.subject.harness.seedBusiness(business);
+
+      expect(await ctx.subject.data.getBusinessById(business.id)).toEqual(business);
+      expect(await ctx.subject.data.getBusinessById(`${business.id}-unknown`)).toBeNull();
+    });
+
+    it('reads a business by handle, and null for an unknown handle', async () => {
+      const business = contractBusiness();
+      await ctx.subject.harness.seedBusiness(business);
+
+      expect(await ctx.subject.data.getBusinessByHandle(business.handle)).toEqual(business);
+      expect(await ctx.subject.data.getBusinessByHandle(`${business.handle}unknown`)).toBeNull();
+    });
+
+    it('answers the first match when two businesses share a handle', async () => {
+      const first = contractBusiness();
+      const second = contractBusiness({
+        id: `${first.id}-b`,
+        handle: first.handle,
+        businessName: 'Second',
+      });
+      await ctx.subject.harness.seedBusiness(first);
+      await ctx.subject.harness.seedBusiness(second);
+
+      expect(await ctx.subject.data.getBusinessByHandle(first.handle)).toEqual(first);
+    });
+
+    it('rejects an id that cannot name a document with invalid-argument', async () => {
+      await expectProviderError(ctx.subject.data.getBusinessById('no/slashes'), 'invalid-argument');
+    });
+  });
+
+  describe('conversations', () => {
+    it('creates a conversation with server-set times and flags, and reads it back', async () => {
+      const business = contractBusiness();
+      await ctx.subject.harness.seedBusiness(business);
+      const before = Date.now();
+
+      const created = await ctx.subject.data.createConversation({
+        businessId: business.id,
+        userId: null,
+        userType: 'anonymous',
+        isOutsideBusinessHours: true,
+      });
+
+      expect(created).toMatchObject({
+        businessId: business.id,
+        userId: null,
+        userType: 'anonymous',
+        contextType: 'enduser',
+        isOutsideBusinessHours: true,
+        summaryFeedPosted: false,
+        signupFeedPosted: false,
+      });
+      expect(created.id).not.toBe('');
+      // Server time, so allow for a clock that differs a little from this machine's.
+      expect(Math.abs(created.createdAt - before)).toBeLessThan(60_000);
+      expect(created.updatedAt).toBe(created.createdAt);
+      expect(created.expiredAt).toBe(created.createdAt + CONVERSATION_LIFETIME_MS);
+      expect(await ctx.subject.data.getConversation(created.id)).toEqual(created);
+    });
+
+    it('answers null for an unknown conversation', async () => {
+      expect(await ctx.subject.data.getConversation('contract-no-such-conversation')).toBeNull();
+    });
+
+    it('passes validateConversation for its business only', async () => {
+      const { business, conversation } = await ctx.freshConversation();
+      const read = await ctx.subject.data.getConversation(conversation.id);
+
+      expect(validateConversation(read, business.id, Date.now())).toEqual({ valid: true });
+      expect(validateConversation(read, `${business.id}-other`, Date.now())).toEqual({
+        valid: false,
+        reason: 'other-business',
+      });
+    });
+
+    it('gives a conversation created more than 24 hours ago an expiry in the past', async (t) => {
+      const setClock = requireCapability(t, ctx.subject.harness.setClock, 'setClock');
+      const business = contractBusiness();
+      await ctx.subject.harness.seedBusiness(business);
+      await setClock({ offsetMs: -25 * HOUR_MS });
+
+      const created = await ctx.subject.data.createConversation({
+        businessId: business.id,
+        userId: null,
+        userType: 'anonymous',
+        isOutsideBusinessHours: false,
+      });
+      const read = await ctx.subject.data.getConversation(created.id);
+
+      expect(read?.expiredAt).toBe(created.createdAt + CONVERSATION_LIFETIME_MS);
+      expect(validateConversation(read, business.id, Date.now())).toEqual({
+        valid: false,
+        reason: 'expired',
+      });
+    });
+
+    it('rejects a malformed conversation with invalid-argument naming the field', async () => {
+      const business = contractBusiness();
+      await ctx.subject.harness.seedBusiness(business);
+
+      const error = await expectProviderError(
+        ctx.subject.data.createConversation({
+          businessId: business.id,
+          userId: null,
+          userType: 'visitor' as never,
+          isOutsideBusinessHours: false,
+        }),
+        'invalid-argument',
+      );
+      expect(error.message).toContain('userType');
+    });
+
+    it('lets only the signed-in visitor who created a conversation read it', async (t) => {
+      const auth = requireCapability(t, ctx.subject.auth, 'auth provider');
+      const business = contractBusiness();
+      await ctx.subject.harness.seedBusiness(business);
+      const pending = await auth.startPhoneVerification(TEST_PHONE_NUMBER, {
+        botCheckAnchorId: 'contract',
+      });
+      const user = await pending.confirm(await ctx.subject.harness.otpFor(TEST_PHONE_NUMBER));
+
+      const mine = await ctx.subject.data.createConversation({
+        businessId: business.id,
+        userId: user.uid,
+        userType: 'enduser',
+        isOutsideBusinessHours: false,
+      });
+      expect(await ctx.subject.data.getConversation(mine.id)).toEqual(mine);
+
+      await auth.signOut();
+      expect(await ctx.subject.data.getConversation(mine.id)).toBeNull();
+    });
+  });
+
+  describe('conversation updates', () => {
+    it('merges lastMessage and moves updatedAt, leaving the rest unchanged', async () => {
+      const { conversation } = await ctx.freshConversation();
+      const message = await ctx.subject.data.addMessage(conversation.id, {
+        role: 'user',
+        text: 'Hello there',
+      });
+      // With a clock to move, updatedAt must visibly move; without, it must at least not go back.
+      if (ctx.subject.harness.setClock) await ctx.subject.harness.setClock({ offsetMs: 60_000 });
+      const lastMessage = {
+        text: message.text,
+        sender: 'user' as const,
+        sentAt: message.createdAt,
+        messageId: message.id,
+      };
+
+      await ctx.subject.data.updateLastMessage(conversation.id, lastMessage);
+
+      const after = (await ctx.subject.data.getConversation(conversation.id)) as Conversation;
+      expect(after.lastMessage).toEqual(lastMessage);
+      if (ctx.subject.harness.setClock)
+        expect(after.updatedAt).toBeGreaterThanOrEqual(conversation.updatedAt + 60_000);
+      else expect(after.updatedAt).toBeGreaterThanOrEqual(conversation.updatedAt);
+      const { lastMessage: _l, updatedAt: _u, ...rest } = after;
+      const { lastMessage: _l0, updatedAt: _u0, ...restBefore } = conversation;
+      expect(rest).toEqual(restBefore);
+    });
+
+    it('rejects a malformed lastMessage with invalid-argument and changes nothing', async () => {
+      const { conversation } = await ctx.freshConversation();
+
+      await expectProviderError(
+        ctx.subject.data.updateLastMessage(conversation.id, {
+          text: 'x',
+          sender: 'robot' as never,
+          sentAt: 1,
+          messageId: 'm',
+        }),
+        'invalid-argument',
+      );
+
+      expect(await ctx.subject.data.getConversation(conversation.id)).toEqual(conversation);
+    });
+
+    it('sets signupFeedPosted', async () => {
+      const { conversation } = await ctx.freshConversation();
+
+      await ctx.subject.data.markSignupFeedPosted(conversation.id);
+
+      const after = await ctx.subject.data.getConversation(conversation.id);
+      expect(after?.signupFeedPosted).toBe(true);
+      expect(after?.summaryFeedPosted).toBe(false);
+    });
+
+    it("adds a feed item to the business's feed", async (t) => {
+      const { business, conversation } = await ctx.freshConversation();
+      const item = signupFeedItem(
+        { uid: 'contract-user', phoneNumber: TEST_PHONE_NUMBER, displayName: null },
+        conversation.id,
+      );
+
+      await ctx.subject.data.addFeedItem(business.id, item);
+
+      const readFeed = requireCapability(t, ctx.subject.harness.readFeed, 'readFeed');
+      const feed = await readFeed(business.id);
+      expect(feed).toHaveLength(1);
+      expect(feed[0]).toMatchObject({ ...item, message: `${TEST_PHONE_NUMBER} signed up.` });
+      expect(Math.abs((feed[0]?.createdAt ?? 0) - Date.now())).toBeLessThan(60_000);
+    });
+
+    it('rejects a feed item without a message with invalid-argument', async () => {
+      const { business, conversation } = await ctx.freshConversation();
+      const item = {
+        ...signupFeedItem({ uid: 'u', phoneNumber: null, displayName: null }, conversation.id),
+      };
+
+      await expectProviderError(
+        ctx.subject.data.addFeedItem(business.id, { ...item, message: '' }),
+        'invalid-argument',
+      );
+    });
+  });
+}

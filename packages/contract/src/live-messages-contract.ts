@@ -1,0 +1,126 @@
+/**
+ * The DataProvider contract's live messages: adding messages, the subscription's ordered lists,
+ * live updates, unsubscribe, and the error path.
+ */
+import { ProviderError } from '@chat/core';
+import { describe, expect, it } from 'vitest';
+import type { DataContractContext } from './data-contract-context.js';
+import {
+  eventually,
+  expectProviderError,
+  requireCapability,
+  texts,
+  watchMessages,
+} from './contract-helpers.js';
+
+export function describeLiveMessagesContract(ctx: DataContractContext): void {
+  describe('messages', () => {
+    it('adds messages with an id and createdAt and streams them ordered by createdAt', async () => {
+      const { conversation } = await ctx.freshConversation();
+      const first = await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'one' });
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        await watch.until((list) => expect(texts(list)).toEqual(['one']));
+
+        const second = await ctx.subject.data.addMessage(conversation.id, {
+          role: 'system',
+          text: 'two',
+          type: 'system',
+        });
+        const third = await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'three' });
+
+        const list = await watch.until((l) => expect(texts(l)).toEqual(['one', 'two', 'three']));
+        expect(list).toEqual([first, second, third]);
+        expect(second).toMatchObject({ role: 'system', text: 'two', type: 'system' });
+        expect(new Set([first.id, second.id, third.id]).size).toBe(3);
+        expect(first.createdAt).toBeLessThanOrEqual(second.createdAt);
+        expect(second.createdAt).toBeLessThanOrEqual(third.createdAt);
+      } finally {
+        watch.stop();
+      }
+    });
+
+    it('first reports the current list, empty for a new conversation', async () => {
+      const { conversation } = await ctx.freshConversation();
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        await watch.until((list) => expect(list).toEqual([]));
+      } finally {
+        watch.stop();
+      }
+    });
+
+    it('stops calling the observer after unsubscribe', async () => {
+      const { conversation } = await ctx.freshConversation();
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      // Another subscription to the same conversation shows when a change has been delivered.
+      const witness = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        await watch.until((list) => expect(list).toEqual([]));
+        await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'seen' });
+        await watch.until((list) => expect(texts(list)).toEqual(['seen']));
+        const calls = watch.lists.length;
+
+        watch.stop();
+        watch.stop();
+        await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'unseen' });
+
+        await witness.until((list) => expect(texts(list)).toEqual(['seen', 'unseen']));
+        expect(watch.lists).toHaveLength(calls);
+        expect(watch.errors).toEqual([]);
+      } finally {
+        witness.stop();
+      }
+    });
+
+    it('keeps live subscriptions to different conversations apart', async () => {
+      const a = await ctx.freshConversation();
+      const b = await ctx.freshConversation();
+      const watchA = watchMessages(ctx.subject.data, a.conversation.id);
+      const watchB = watchMessages(ctx.subject.data, b.conversation.id);
+      try {
+        await ctx.subject.data.addMessage(a.conversation.id, { role: 'user', text: 'for a' });
+        await ctx.subject.data.addMessage(b.conversation.id, { role: 'user', text: 'for b' });
+
+        await watchA.until((list) => expect(texts(list)).toEqual(['for a']));
+        await watchB.until((list) => expect(texts(list)).toEqual(['for b']));
+      } finally {
+        watchA.stop();
+        watchB.stop();
+      }
+    });
+
+    it('rejects a model message with invalid-argument and stores nothing', async () => {
+      const { conversation } = await ctx.freshConversation();
+
+      const error = await expectProviderError(
+        ctx.subject.data.addMessage(conversation.id, { role: 'model' as never, text: 'I am the assistant' }),
+        'invalid-argument',
+      );
+      expect(error.message).toContain('role');
+
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        await watch.until((list) => expect(list).toEqual([]));
+      } finally {
+        watch.stop();
+      }
+    });
+
+    it('reports a failing live subscription through observer.error', async (t) => {
+      const injectFault = requireCapability(t, ctx.subject.harness.injectFault, 'injectFault');
+      const { conversation } = await ctx.freshConversation();
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        await watch.until((list) => expect(list).toEqual([]));
+
+        await injectFault({ operation: 'listen', error: 'unavailable', count: 1 });
+
+        await eventually(() => expect(watch.errors.map((e) => e.code)).toEqual(['unavailable']));
+        expect(watch.errors[0]).toBeInstanceOf(ProviderError);
+      } finally {
+        watch.stop();
+      }
+    });
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * The ContractHarness for packages/local: a real mock server (createApp) on an ephemeral port on
+ * 127.0.0.1, driven only through its control API over HTTP — the same calls demo staff make — so
+ * the harness cannot reach around the protocol.
+ */
+import { CONTROL_ROUTES, FeedItemSchema, type Business, type ClockSpec, type FaultSpec } from '@chat/core';
+import { createLocalBackend } from '@chat/local';
+import { createApp, type AppOptions, type ChatMockServer } from '@chat/mock-server';
+import { z } from 'zod';
+import type { ContractHarness } from './contract-harness.js';
+
+export interface RunningMockServer {
+  server: ChatMockServer;
+  url: string;
+}
+
+export async function startMockServer(options: AppOptions): Promise<RunningMockServer> {
+  const server = createApp(options);
+  const { url } = await server.listen(0, '127.0.0.1');
+  return { server, url };
+}
+
+async function control(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`control ${method} ${path} answered ${response.status}: ${text}`);
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+const OtpAnswerSchema = z.object({ code: z.string() });
+const FeedAnswerSchema = z.object({ items: z.array(FeedItemSchema) });
+
+/** A harness over the control API of the server at `url`; `release` frees the subject's own resources. */
+export function controlApiHarness(url: string, release: () => void): ContractHarness {
+  return {
+    async reset() {
+      await control(url, 'POST', CONTROL_ROUTES.reset);
+      await control(url, 'DELETE', CONTROL_ROUTES.clock);
+    },
+    async seedBusiness(business: Business) {
+      await control(url, 'PUT', CONTROL_ROUTES.business(business.id), business);
+    },
+    async otpFor(phoneNumber: string) {
+      const answer = await control(
+        url,
+        'GET',
+        `${CONTROL_ROUTES.otp}?phone=${encodeURIComponent(phoneNumber)}`,
+      );
+      return OtpAnswerSchema.parse(answer).code;
+    },
+    async injectFault(spec: FaultSpec) {
+      await control(url, 'POST', CONTROL_ROUTES.faults, spec);
+    },
+    async setClock(spec: ClockSpec) {
+      await control(url, 'POST', CONTROL_ROUTES.clock, spec);
+    },
+    async readFeed(businessId: string) {
+      const answer = await control(url, 'GET', `${CONTROL_ROUTES.business(businessId)}/feed`);
+      return FeedAnswerSchema.parse(answer).items;
+    },
+    async close() {
+      release();
+    },
+  };
+}
+
+/** A fresh local backend (in-memory session) over the server, with its harness. */
+export function localSubject(url: string) {
+  const backend = createLocalBackend({ serverUrl: url });
+  return { ...backend, harness: controlApiHarness(url, () => backend.close()) };
+}

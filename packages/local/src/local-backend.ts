@@ -1,0 +1,38 @@
+/**
+ * The local backend: the three services over the mock server (mock-server/), for offline
+ * development, demos and tests.
+ *
+ * Limits: everything goes through one server process (default http://localhost:4000) with no
+ * offline mode; see the limits of local-data-provider.ts and local-auth-provider.ts.
+ */
+import { createHttpChatService, type FetchLike } from '@chat/chat-client';
+import type { Backend } from '@chat/core';
+import { createLocalAuthProvider } from './local-auth-provider.js';
+import { createLocalDataProvider } from './local-data-provider.js';
+import type { SessionStorageLike } from './session-store.js';
+import type { LocalSocketOptions } from './socket-connection.js';
+
+export const DEFAULT_SERVER_URL = 'http://localhost:4000';
+
+export interface LocalBackendOptions {
+  /** The mock server's base URL. Default http://localhost:4000. */
+  serverUrl?: string;
+  /** Persists the signed-in session (e.g. window.localStorage); in memory only when absent. */
+  storage?: SessionStorageLike;
+  fetch?: FetchLike;
+  /** Passed to socket.io-client for the live-messages socket. */
+  socketOptions?: LocalSocketOptions;
+}
+
+export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
+  const serverUrl = options.serverUrl ?? DEFAULT_SERVER_URL;
+  const auth = createLocalAuthProvider({ serverUrl, storage: options.storage, fetch: options.fetch });
+  const data = createLocalDataProvider({
+    serverUrl,
+    fetch: options.fetch,
+    getIdToken: () => auth.getIdToken(),
+    socketOptions: options.socketOptions,
+  });
+  const chat = createHttpChatService({ baseUrl: serverUrl, fetch: options.fetch });
+  return { data, auth, chat, close: () => data.close() };
+}

@@ -1,0 +1,192 @@
+/**
+ * DataProvider over the mock server: the §7 reads and writes as JSON over HTTP (DATA_ROUTES) and
+ * live messages over one shared socket.io connection (SOCKET_EVENTS).
+ *
+ * Limits: no offline cache or write queue — every call needs the server (an unreachable server
+ * rejects with 'unavailable'); no retries; a live subscription waits through network outages and
+ * resumes from the last sequence number it saw, but reports an error when the server refuses it.
+ */
+import {
+  formatIssues,
+  requestJson,
+  requestNoContent,
+  type FetchLike,
+  type JsonRequest,
+} from '@chat/chat-client';
+import {
+  BusinessSchema,
+  ConversationSchema,
+  DATA_ROUTES,
+  DocumentIdSchema,
+  FeedItemSchema,
+  HandleSchema,
+  LastMessageUpdateSchema,
+  MessageSchema,
+  NewConversationSchema,
+  NewFeedItemSchema,
+  NewMessageSchema,
+  ProviderError,
+  SOCKET_EVENTS,
+  type DataProvider,
+} from '@chat/core';
+import type { z } from 'zod';
+import { subscribeToConversationMessages } from './message-subscription.js';
+import {
+  createSocketConnection,
+  type LocalSocketOptions,
+  type SocketConnection,
+} from './socket-connection.js';
+
+export interface LocalDataProviderOptions {
+  /** The mock server's base URL, e.g. "http://localhost:4000". */
+  serverUrl: string;
+  fetch?: FetchLike;
+  /** The signed-in visitor's ID token, sent as the bearer token; anonymous when absent or null. */
+  getIdToken?: () => Promise<string | null>;
+  /** Passed to socket.io-client (e.g. transports, extraHeaders); the socket is one per provider. */
+  socketOptions?: LocalSocketOptions;
+  /** How long a live subscription waits for the server's answer while connected. Default 10 s. */
+  subscribeTimeoutMs?: number;
+}
+
+/** A DataProvider that holds a socket: close() releases it. */
+export interface LocalDataProvider extends DataProvider {
+  close(): void;
+}
+
+const WHAT = 'Data service';
+
+export function createLocalDataProvider(options: LocalDataProviderOptions): LocalDataProvider {
+  const base = options.serverUrl.replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const getIdToken = options.getIdToken ?? (async () => null);
+  let connection: SocketConnection | null = null;
+  /** Live subscriptions per conversation on the shared socket; the server is told to stop at zero. */
+  const subscribers = new Map<string, number>();
+
+  async function call(method: JsonRequest['method'], path: string, body?: unknown): Promise<JsonRequest> {
+    return { fetch: doFetch, method, url: base + path, body, idToken: await getIdToken(), what: WHAT };
+  }
+
+  async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    return requestJson(await call('GET', path), schema);
+  }
+
+  /** A read that resolves null for the statuses listed (the document is missing or not ours). */
+  async function getOrNull<S extends z.ZodType>(path: string, schema: S, nullStatuses: number[]) {
+    try {
+      return await get(path, schema);
+    } catch (error) {
+      if (
+        error instanceof ProviderError &&
+        error.status !== undefined &&
+        nullStatuses.includes(error.status)
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    // async so that a rejected argument is a rejected promise, never a synchronous throw.
+    getBusinessById: async (businessId) =>
+      getOrNull(
+        DATA_ROUTES.businessById(check(DocumentIdSchema, businessId, 'businessId')),
+        BusinessSchema,
+        [404],
+      ),
+
+    getBusinessByHandle: async (handle) =>
+      getOrNull(DATA_ROUTES.businessByHandle(check(HandleSchema, handle, 'handle')), BusinessSchema, [404]),
+
+    getConversation: async (conversationId) =>
+      getOrNull(
+        DATA_ROUTES.conversation(check(DocumentIdSchema, conversationId, 'conversationId')),
+        ConversationSchema,
+        [403, 404],
+      ),
+
+    async createConversation(input) {
+      const body = check(NewConversationSchema, input, 'conversation');
+      return requestJson(await call('POST', DATA_ROUTES.conversations, body), ConversationSchema);
+    },
+
+    async addMessage(conversationId, message) {
+      const path = DATA_ROUTES.messages(check(DocumentIdSchema, conversationId, 'conversationId'));
+      return requestJson(
+        await call('POST', path, check(NewMessageSchema, message, 'message')),
+        MessageSchema,
+      );
+    },
+
+    async updateLastMessage(conversationId, lastMessage) {
+      const path = DATA_ROUTES.lastMessage(check(DocumentIdSchema, conversationId, 'conversationId'));
+      await requestNoContent(
+        await call('PATCH', path, check(LastMessageUpdateSchema, { lastMessage }, 'update')),
+      );
+    },
+
+    async addFeedItem(businessId, item) {
+      const path = DATA_ROUTES.feed(check(DocumentIdSchema, businessId, 'businessId'));
+      await requestJson(await call('POST', path, check(NewFeedItemSchema, item, 'feedItem')), FeedItemSchema);
+    },
+
+    async markSignupFeedPosted(conversationId) {
+      const path = DATA_ROUTES.signupFeedPosted(check(DocumentIdSchema, conversationId, 'conversationId'));
+      await requestNoContent(await call('POST', path));
+    },
+
+    subscribeToMessages(conversationId, observer) {
+      const id = DocumentIdSchema.safeParse(conversationId);
+      if (!id.success) {
+        // Reported like any other subscription failure, asynchronously, so callers handle one path.
+        const error = invalid('conversationId', id.error);
+        let cancelled = false;
+        queueMicrotask(() => {
+          if (!cancelled) observer.error(error);
+        });
+        return () => {
+          cancelled = true;
+        };
+      }
+      connection ??= createSocketConnection(base, options.socketOptions);
+      const socket = connection.socket();
+      subscribers.set(conversationId, (subscribers.get(conversationId) ?? 0) + 1);
+      return subscribeToConversationMessages({
+        socket,
+        conversationId,
+        observer,
+        getIdToken,
+        ackTimeoutMs: options.subscribeTimeoutMs ?? 10_000,
+        onEnd() {
+          const left = (subscribers.get(conversationId) ?? 1) - 1;
+          if (left > 0) {
+            subscribers.set(conversationId, left);
+            return;
+          }
+          subscribers.delete(conversationId);
+          if (socket.connected) socket.emit(SOCKET_EVENTS.unsubscribe, { conversationId });
+        },
+      });
+    },
+
+    close() {
+      subscribers.clear();
+      connection?.close();
+      connection = null;
+    },
+  };
+}
+
+/** The parsed value, or a ProviderError 'invalid-argument' naming the field; nothing is sent then. */
+function check<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid(name, parsed.error);
+  return parsed.data;
+}
+
+function invalid(name: string, error: z.ZodError): ProviderError {
+  const detail = formatIssues(error).replace(/^\(root\)/, name);
+  return new ProviderError('invalid-argument', `Invalid ${name}: ${detail}`);
+}

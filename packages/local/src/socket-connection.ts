@@ -1,0 +1,48 @@
+/**
+ * The one socket.io connection a local backend shares between all its live subscriptions,
+ * created and connected on first use.
+ *
+ * Limits: `serverUrl`'s path is ignored (socket.io would read it as a namespace), so the server
+ * must serve socket.io at the default `/socket.io` path of its origin.
+ */
+import type { ClientToServerEvents, ServerToClientEvents } from '@chat/core';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+export type LocalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type LocalSocketOptions = Partial<ManagerOptions & SocketOptions>;
+
+export interface SocketConnection {
+  /** The shared socket, connecting it if it is not connected or trying to. */
+  socket(): LocalSocket;
+  /** Disconnects and forgets the socket; a later socket() call opens a new one. */
+  close(): void;
+}
+
+export function createSocketConnection(serverUrl: string, options?: LocalSocketOptions): SocketConnection {
+  let current: LocalSocket | null = null;
+  const origin = new URL(serverUrl).origin;
+
+  return {
+    socket() {
+      if (!current) {
+        // forceNew: io() otherwise shares one Manager (and one Socket) per URL across backends,
+        // so closing one backend would cut the others' live messages.
+        const socket: LocalSocket = io(origin, { autoConnect: false, forceNew: true, ...options });
+        socket.on('disconnect', (reason) => {
+          // socket.io reconnects by itself after network failures but not after a server-side
+          // disconnect; live subscriptions should survive that too (they resume from their last seq).
+          if (reason === 'io server disconnect') socket.connect();
+        });
+        current = socket;
+      }
+      if (!current.active) current.connect();
+      return current;
+    },
+    close() {
+      const socket = current;
+      current = null;
+      socket?.disconnect();
+      socket?.removeAllListeners();
+    },
+  };
+}

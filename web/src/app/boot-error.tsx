@@ -1,0 +1,14 @@
+import './boot-error.css';
+
+/** Shown instead of the app when it cannot start (bad configuration, backend failed to load). */
+export function BootError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <main className="boot-error">
+      <div className="boot-error__card" role="alert">
+        <h1 className="boot-error__title">The chat could not start</h1>
+        <pre className="boot-error__message">{message}</pre>
+      </div>
+    </main>
+  );
+}

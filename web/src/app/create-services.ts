@@ -1,0 +1,19 @@
+import type { Backend } from '@chat/core';
+import type { AppEnv } from '../config/env.js';
+import { windowBrowserActions, type AppServices } from '../lib/services/services-context.js';
+
+/** The app's services from a loaded backend and the configuration. */
+export function createServices(backend: Backend, env: AppEnv): AppServices {
+  return {
+    data: backend.data,
+    auth: backend.auth,
+    chat: backend.chat,
+    config: {
+      assistantName: env.assistantName,
+      supportFormUrl: env.supportFormUrl,
+      defaultBusinessId: env.defaultBusinessId,
+    },
+    browser: windowBrowserActions,
+    session: window.sessionStorage,
+  };
+}

@@ -1,0 +1,21 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ChatRoute } from '../features/chat/chat-route.js';
+import { chatPath } from '../lib/chat-paths.js';
+import { useServices } from '../lib/services/services-context.js';
+
+/** `/`: replace-redirect to the default business's chat (§2). */
+function RootRedirect() {
+  const { config } = useServices();
+  return <Navigate replace to={chatPath(config.defaultBusinessId)} />;
+}
+
+/**
+ * The §2 route table. One pattern with an optional conversation id serves both chat addresses, so
+ * moving from /chat/{id} to /chat/{id}/{conversationId} (which the page does itself) keeps the page
+ * mounted instead of loading it again. `@handle` shares the pattern; ChatRoute tells them apart.
+ */
+export const appRoutes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  { path: '/chat/:businessId/:conversationId?', element: <ChatRoute /> },
+  { path: '*', element: <Navigate replace to="/" /> },
+];

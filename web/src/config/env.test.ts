@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.js';
+
+describe('parseEnv', () => {
+  it('uses the local backend and the documented defaults when nothing is set', () => {
+    expect(parseEnv({})).toEqual({
+      backend: 'local',
+      localServerUrl: 'http://127.0.0.1:4000',
+      defaultBusinessId: 'bella-vista-salon',
+      assistantName: 'Ava',
+      supportFormUrl: 'https://support.example.com/contact',
+    });
+  });
+
+  it('treats blank values as unset and ignores non-VITE keys', () => {
+    const env = parseEnv({ VITE_ASSISTANT_NAME: '  ', MODE: 'test', VITE_LOCAL_SERVER_URL: 'http://h:1/' });
+    expect(env.assistantName).toBe('Ava');
+    expect(env.localServerUrl).toBe('http://h:1');
+  });
+
+  it('lists every missing firebase variable in one error', () => {
+    let error: unknown;
+    try {
+      parseEnv({ VITE_BACKEND: 'firebase', VITE_FIREBASE_API_KEY: 'key' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    for (const key of [
+      'VITE_CHAT_SERVICE_URL',
+      'VITE_FIREBASE_AUTH_DOMAIN',
+      'VITE_FIREBASE_PROJECT_ID',
+      'VITE_FIREBASE_APP_ID',
+    ]) {
+      expect(message).toContain(key);
+    }
+    expect(message).not.toContain('VITE_FIREBASE_API_KEY');
+  });
+
+  it('names each malformed variable', () => {
+    const bad = {
+      VITE_BACKEND: 'cloud',
+      VITE_SUPPORT_FORM_URL: 'javascript:alert(1)',
+      VITE_DEFAULT_BUSINESS_ID: 'a b',
+    };
+    expect(() => parseEnv(bad)).toThrow(EnvError);
+    const message = (() => {
+      try {
+        parseEnv(bad);
+        return '';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(message).toContain('VITE_BACKEND');
+    expect(message).toContain('VITE_SUPPORT_FORM_URL');
+    expect(message).toContain('VITE_DEFAULT_BUSINESS_ID');
+  });
+
+  it('returns the firebase settings when they are complete', () => {
+    const env = parseEnv({
+      VITE_BACKEND: 'firebase',
+      VITE_CHAT_SERVICE_URL: 'https://chat.example.com/',
+      VITE_FIREBASE_API_KEY: 'key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'demo',
+      VITE_FIREBASE_APP_ID: '1:2:web:3',
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(env.firebase).toEqual({
+      apiKey: 'key',
+      authDomain: 'demo.firebaseapp.com',
+      projectId: 'demo',
+      appId: '1:2:web:3',
+      chatServiceUrl: 'https://chat.example.com',
+      authEmulatorHost: '127.0.0.1:9099',
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { renderApp } from '../../test/render-app.js';
+
+beforeEach(() => sessionStorage.clear());
+
+describe('chat page states (§2, §4, §6)', () => {
+  it("shows 'Loading...' while the business loads", async () => {
+    renderApp('/chat/bella-vista-salon');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bella Vista Salon' })).toBeInTheDocument();
+  });
+
+  it("shows 'Error: Business not found' for an unknown business", async () => {
+    const backend = createInMemoryBackend();
+    renderApp('/chat/no-such-business', { backend });
+    expect(await screen.findByText('Error: Business not found')).toBeInTheDocument();
+    expect(backend.data.conversations()).toHaveLength(0);
+  });
+
+  it("shows 'Error: Failed to load business profile' when the read fails", async () => {
+    const backend = createInMemoryBackend();
+    backend.data.failNext('getBusinessById');
+    renderApp('/chat/bella-vista-salon', { backend });
+    expect(await screen.findByText('Error: Failed to load business profile')).toBeInTheDocument();
+  });
+
+  it('lays out the header, the empty state and the suggested questions; the title is the business name', async () => {
+    renderApp('/chat/bella-vista-salon');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('heading', { name: 'Bella Vista Salon' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'New chat' })).toBeInTheDocument();
+    expect(header.querySelector('[data-icon="app"]')).not.toBeNull();
+
+    expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
+    expect(screen.getByText('How can I assist you?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /What are your opening hours\?/ })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    expect(screen.getByRole('log')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByText('Not Yet Verified')).not.toBeInTheDocument();
+    expect(document.title).toBe('Bella Vista Salon');
+  });
+
+  it('hides the empty state and suggested questions once there are messages, and hides empty texts', async () => {
+    const backend = createInMemoryBackend();
+    const conversation = backend.data.seedConversation({ businessId: 'bella-vista-salon' });
+    backend.data.seedMessage(conversation.id, { role: 'user', text: 'First question' });
+    backend.data.seedMessage(conversation.id, { role: 'model', text: '' });
+    backend.data.seedMessage(conversation.id, { role: 'model', text: 'A **bold** answer' });
+    renderApp(`/chat/bella-vista-salon/${conversation.id}`, { backend });
+
+    expect(await screen.findByText('First question')).toBeInTheDocument();
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+    const log = screen.getByRole('log');
+    expect(log.querySelectorAll('[data-role]')).toHaveLength(2);
+    expect(screen.queryByText('Welcome to Bella Vista Salon!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /What are your opening hours\?/ })).not.toBeInTheDocument();
+  });
+
+  it('orders messages by createdAt and shows a streamed reply growing in place', async () => {
+    const backend = createInMemoryBackend();
+    const conversation = backend.data.seedConversation({ businessId: 'bella-vista-salon' });
+    backend.data.seedMessage(conversation.id, { role: 'user', text: 'Second', createdAt: 2_000 });
+    backend.data.seedMessage(conversation.id, { role: 'user', text: 'First', createdAt: 1_000 });
+    renderApp(`/chat/bella-vista-salon/${conversation.id}`, { backend });
+
+    await screen.findByText('First');
+    const texts = () =>
+      [...screen.getByRole('log').querySelectorAll('.msg__bubble')].map((el) => el.textContent);
+    expect(texts()).toEqual(['You: First', 'You: Second']);
+
+    const reply = backend.data.putAssistantMessage(conversation.id, { text: 'Our hours', streaming: true });
+    expect(await screen.findByText('Our hours')).toBeInTheDocument();
+    backend.data.putAssistantMessage(conversation.id, { id: reply.id, text: 'Our hours are 9 to 5.' });
+    expect(await screen.findByText('Our hours are 9 to 5.')).toBeInTheDocument();
+    expect(texts()).toEqual(['You: First', 'You: Second', 'Ava: Our hours are 9 to 5.']);
+  });
+
+  it.each([
+    ['sunrise-bakery', 'Sunrise Bakery', 'Not Yet Verified'],
+    ['quickfix-garage', 'QuickFix Garage', 'QuickFix Garage verification was denied'],
+  ])('disables chatting for a business that is not approved (%s)', async (id, name, bannerText) => {
+    const backend = createInMemoryBackend();
+    renderApp(`/chat/${id}?question=Hello`, { backend });
+
+    expect(await screen.findByText(`Welcome to ${name}!`)).toBeInTheDocument();
+    expect(screen.getByText(bannerText)).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(input).toBeDisabled();
+    expect(input).toHaveAttribute('placeholder', 'Chat disabled - verification pending');
+    const questions = within(screen.getByRole('group', { name: 'Suggested questions' })).getAllByRole(
+      'button',
+    );
+    expect(questions.length).toBeGreaterThan(0);
+    for (const button of questions) expect(button).toBeDisabled();
+    // Nothing is sent on the visitor's behalf either.
+    await waitFor(() => expect(backend.data.conversations()).toHaveLength(1));
+    expect(backend.chat.calls).toHaveLength(0);
+  });
+});

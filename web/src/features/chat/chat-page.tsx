@@ -1,0 +1,16 @@
+import { UI_TEXT } from '@chat/core';
+import { PageStatus } from './components/page-status.js';
+import { ChatSession } from './chat-session.js';
+import { useBusiness } from './hooks/use-business.js';
+
+/** The route /chat/{businessId}[/{conversationId}]: loads the business, then shows its chat. */
+export function ChatPage({ businessId, conversationId }: { businessId: string; conversationId?: string }) {
+  const business = useBusiness(businessId);
+  if (business.status === 'loading') return <PageStatus message={UI_TEXT.loading} />;
+  if (business.status === 'error') {
+    return <PageStatus tone="error" message={UI_TEXT.errorPrefix + business.message} />;
+  }
+  return (
+    <ChatSession key={business.business.id} business={business.business} urlConversationId={conversationId} />
+  );
+}

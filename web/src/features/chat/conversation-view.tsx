@@ -1,0 +1,144 @@
+/**
+ * The body of the chat page for one resolved conversation: the message area, smart replies,
+ * suggested questions and the composer. The page renders it with the conversation id as its key,
+ * so switching conversations (re-creation, 'New chat') starts from a clean slate: no old messages,
+ * smart replies, interrupt or alert can leak into the new one.
+ */
+import { useReducer } from 'react';
+import {
+  UI_TEXT,
+  isChatEnabled,
+  type Business,
+  type Conversation,
+  type SmartReply,
+  type SuggestedQuestion,
+} from '@chat/core';
+import { Composer } from '../composer/composer.js';
+import { useServices } from '../../lib/services/services-context.js';
+import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
+import { EmptyState } from './components/empty-state.js';
+import { MessageList } from './components/message-list.js';
+import { SmartReplies } from './components/smart-replies.js';
+import { SuggestedQuestions } from './components/suggested-questions.js';
+import { TypingIndicator } from './components/typing-indicator.js';
+import {
+  LISTEN_FAILURE_SMART_REPLIES,
+  chatReducer,
+  displayedMessages,
+  initialChatState,
+  isTyping,
+} from './hooks/chat-state.js';
+import { useAutoScroll } from './hooks/use-auto-scroll.js';
+import { useChatActions } from './hooks/use-chat-actions.js';
+import { useMessages } from './hooks/use-messages.js';
+import { useQueryParamMessages } from './hooks/use-query-param-messages.js';
+
+// Focusing the message box on load helps with a mouse and keyboard; on touch screens it would
+// open the on-screen keyboard over the welcome text, so it is left to the visitor there.
+const FOCUS_ON_LOAD =
+  typeof window !== 'undefined' && window.matchMedia?.('(pointer: fine)').matches === true;
+
+export function ConversationView({
+  business,
+  conversation,
+  onNewChat,
+  pageAlert,
+}: {
+  business: Business;
+  conversation: Conversation;
+  onNewChat(): void;
+  /** An alert raised above this view (a failed 'New chat'), shown with the others. */
+  pageAlert: ChatAlert | null;
+}) {
+  const { auth, config } = useServices();
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const stored = useMessages(conversation.id, () =>
+    dispatch({ type: 'set-smart-replies', smartReplies: LISTEN_FAILURE_SMART_REPLIES }),
+  );
+  const actions = useChatActions({
+    business,
+    conversationId: conversation.id,
+    messages: stored.messages,
+    state,
+    dispatch,
+    onNewChat,
+  });
+  const chatEnabled = isChatEnabled(business);
+  useQueryParamMessages(stored.status === 'ready' && chatEnabled, actions.sendMessage);
+
+  const shown = displayedMessages(stored.messages, state.interrupt);
+  const typing = isTyping(state.awaiting, stored.messages);
+  const empty = stored.status === 'ready' && shown.length === 0;
+  const alerts: ChatAlert[] = [
+    ...(stored.error ? [{ key: 'messages', text: stored.error, onDismiss: stored.dismissError }] : []),
+    ...(state.alert ? [{ key: 'action', text: state.alert, onDismiss: actions.dismissAlert }] : []),
+    ...(pageAlert ? [pageAlert] : []),
+  ];
+  const last = shown.at(-1);
+  const scroll = useAutoScroll<HTMLDivElement>(
+    `${shown.length}:${last?.id}:${last?.text.length}:${typing}:${alerts.length}:${state.smartReplies.length}`,
+  );
+
+  const onSmartReply = (reply: SmartReply) => void actions.chooseSmartReply(reply);
+  const onQuestion = (question: SuggestedQuestion) => void actions.chooseSuggestedQuestion(question);
+
+  return (
+    <main className="chat-main">
+      {/* Focusable so keyboard users can scroll the history even when it holds no links or buttons. */}
+      <div
+        className="chat-scroll"
+        ref={scroll.ref}
+        onScroll={scroll.onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label="Messages"
+      >
+        <div className="chat-column chat-column--messages">
+          {stored.status === 'loading' ? (
+            <p className="chat-loading" role="status">
+              {UI_TEXT.loading}
+            </p>
+          ) : null}
+          {empty ? (
+            <>
+              <EmptyState businessName={business.businessName} />
+              <SuggestedQuestions
+                questions={business.suggestedQuestions}
+                disabled={!chatEnabled}
+                onSelect={onQuestion}
+              />
+            </>
+          ) : null}
+          <MessageList
+            messages={shown}
+            assistantName={config.assistantName}
+            businessName={business.businessName}
+            authPrompt={{
+              auth,
+              onSuccess: (user) => void actions.completeSignIn(user),
+              onCancel: () => void actions.cancelSignIn(),
+            }}
+          />
+          {typing ? <TypingIndicator assistantName={config.assistantName} /> : null}
+          <ChatAlerts alerts={alerts} />
+        </div>
+      </div>
+      <div className="chat-footer">
+        {scroll.showJump ? (
+          <button type="button" className="chat-jump" onClick={scroll.jumpToLatest}>
+            Jump to latest
+          </button>
+        ) : null}
+        <div className="chat-column">
+          <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
+          <Composer
+            disabled={!chatEnabled || state.interrupt !== null}
+            placeholder={chatEnabled ? undefined : UI_TEXT.chatDisabledPlaceholder}
+            onSend={(text) => void actions.submitText(text)}
+            autoFocus={FOCUS_ON_LOAD}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}

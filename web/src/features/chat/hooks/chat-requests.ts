@@ -1,0 +1,51 @@
+/** The bodies of §7's chat-service calls, built in one place. */
+import {
+  DEFAULT_CONTEXT_TYPE,
+  PHONE_SIGN_IN_TOOL,
+  type Business,
+  type ChatInterrupt,
+  type ChatResponse,
+  type ChatResumeBody,
+  type ChatSendBody,
+  type ResumeResponse,
+  type ToolRequest,
+} from '@chat/core';
+
+/** The visitor's IANA time zone; UTC when the runtime cannot tell. */
+export function visitorTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+function common(business: Business, conversationId: string) {
+  return {
+    conversationId,
+    businessId: business.id,
+    profileId: business.id || 'default',
+    contextType: DEFAULT_CONTEXT_TYPE,
+    userTimezone: visitorTimeZone(),
+  };
+}
+
+/** §7 normal send body. */
+export function sendBody(business: Business, conversationId: string, message: string): ChatSendBody {
+  return { message, ...common(business, conversationId) };
+}
+
+/** §7 resume body: the tool request the assistant sent back, with the visitor's answer. */
+export function resumeBody(
+  business: Business,
+  conversationId: string,
+  toolRequest: ToolRequest,
+  response: ResumeResponse,
+): ChatResumeBody {
+  return { ...common(business, conversationId), resume: { respond: [{ toolRequest, response }] } };
+}
+
+/** The phone sign-in interrupt in a response, if the assistant asked for one. */
+export function phoneSignInInterrupt(response: ChatResponse): ChatInterrupt | undefined {
+  return response.interrupts?.find((interrupt) => interrupt.toolRequest.name === PHONE_SIGN_IN_TOOL);
+}

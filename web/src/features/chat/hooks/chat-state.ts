@@ -1,0 +1,138 @@
+/**
+ * The chat page's own state for one conversation, beside the stored messages: smart replies, the
+ * reply being waited for (typing indicator), a pending phone sign-in interrupt, and an inline
+ * alert. A pure reducer, so each transition of §4 can be read (and tested) in one place.
+ */
+import {
+  SMART_REPLY_TEXT,
+  UI_TEXT,
+  type ChatInterrupt,
+  type Message,
+  type SmartReply,
+  type ToolRequest,
+} from '@chat/core';
+
+/** A phone sign-in the assistant asked for and the visitor has not finished or declined. */
+export interface PendingInterrupt {
+  toolRequest: ToolRequest;
+  /** The auth message's text (metadata.interrupt.message, else the default prompt). */
+  text: string;
+  /** When the prompt appeared, so the local auth message can be ordered with the stored ones. */
+  createdAt: number;
+  /** The visitor message that led to the interrupt; re-sent if resuming after sign-in fails. */
+  previousUserText: string | null;
+}
+
+export interface ChatState {
+  smartReplies: SmartReply[];
+  /** Waiting for the assistant: the typing indicator shows until a reply appears after this message. */
+  awaiting: { afterMessageId: string | null } | null;
+  interrupt: PendingInterrupt | null;
+  /** The auth message is shown at most once per conversation (§4). */
+  authPrompted: boolean;
+  /** An inline, dismissable error (§8) that does not stop the page. */
+  alert: string | null;
+}
+
+export const initialChatState: ChatState = {
+  smartReplies: [],
+  awaiting: null,
+  interrupt: null,
+  authPrompted: false,
+  alert: null,
+};
+
+/** The smart replies offered while an interrupt is pending; choosing one declines it. */
+export const INTERRUPT_SMART_REPLIES: SmartReply[] = [
+  { type: 'system', text: SMART_REPLY_TEXT.verifyLater },
+  { type: 'system', text: SMART_REPLY_TEXT.needMoreInfo },
+];
+
+/** Offered when the subscription to messages fails (§8). */
+export const LISTEN_FAILURE_SMART_REPLIES: SmartReply[] = [
+  { type: 'system', text: SMART_REPLY_TEXT.refreshPage },
+  { type: 'system', text: SMART_REPLY_TEXT.contactSupport },
+];
+
+export const DECLINE_FALLBACK_SMART_REPLIES: SmartReply[] = [
+  { type: 'chat', text: SMART_REPLY_TEXT.declineFallback },
+];
+
+export type ChatAction =
+  /** A visitor action starts: old smart replies and alerts go (§4 sending, step 1). */
+  | { type: 'action-started' }
+  | { type: 'awaiting-reply'; afterMessageId: string | null }
+  /** The chat service answered without an interrupt (or with one already shown). */
+  | { type: 'reply-received'; smartReplies: SmartReply[] }
+  /** The chat service answered with a phone sign-in interrupt. */
+  | {
+      type: 'interrupt-received';
+      interrupt: ChatInterrupt;
+      smartReplies: SmartReply[];
+      previousUserText: string | null;
+      now: number;
+    }
+  /** Sign-in finished, declined or cancelled: the auth message goes and the input is enabled. */
+  | { type: 'interrupt-closed' }
+  | { type: 'failed'; alert: string }
+  | { type: 'set-smart-replies'; smartReplies: SmartReply[] }
+  | { type: 'dismiss-alert' };
+
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  switch (action.type) {
+    case 'action-started':
+      return { ...state, smartReplies: [], alert: null };
+    case 'awaiting-reply':
+      return { ...state, awaiting: { afterMessageId: action.afterMessageId } };
+    case 'reply-received':
+      return { ...state, awaiting: null, smartReplies: action.smartReplies };
+    case 'interrupt-received':
+      if (state.authPrompted) return { ...state, awaiting: null, smartReplies: action.smartReplies };
+      return {
+        ...state,
+        awaiting: null,
+        authPrompted: true,
+        smartReplies: INTERRUPT_SMART_REPLIES,
+        interrupt: {
+          toolRequest: action.interrupt.toolRequest,
+          text: action.interrupt.metadata?.interrupt?.message?.trim() || UI_TEXT.authPromptDefault,
+          createdAt: action.now,
+          previousUserText: action.previousUserText,
+        },
+      };
+    case 'interrupt-closed':
+      return { ...state, interrupt: null, smartReplies: [] };
+    case 'failed':
+      return { ...state, awaiting: null, alert: action.alert };
+    case 'set-smart-replies':
+      return { ...state, smartReplies: action.smartReplies };
+    case 'dismiss-alert':
+      return { ...state, alert: null };
+  }
+}
+
+/** The id of the local auth message; it never collides with stored ids, which are document ids. */
+export const AUTH_MESSAGE_ID = 'local:auth-prompt';
+
+/** The messages on screen: the stored ones, then the local auth message while an interrupt is pending. */
+export function displayedMessages(stored: Message[], interrupt: PendingInterrupt | null): Message[] {
+  if (!interrupt) return stored;
+  const last = stored.at(-1);
+  const auth: Message = {
+    id: AUTH_MESSAGE_ID,
+    role: 'model',
+    type: 'auth',
+    text: interrupt.text,
+    // Never before the reply that asked for it, whatever the two clocks say.
+    createdAt: Math.max(interrupt.createdAt, last?.createdAt ?? 0),
+  };
+  return [...stored, auth];
+}
+
+/** Whether the typing indicator shows: waiting, and no assistant text has appeared since the anchor. */
+export function isTyping(awaiting: ChatState['awaiting'], stored: Message[]): boolean {
+  if (!awaiting) return false;
+  const anchor = awaiting.afterMessageId ? stored.findIndex((m) => m.id === awaiting.afterMessageId) : -1;
+  if (awaiting.afterMessageId && anchor === -1) return true; // our message is not in the list yet
+  return !stored.slice(anchor + 1).some((m) => m.role === 'model');
+}

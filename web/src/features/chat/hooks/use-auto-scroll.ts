@@ -1,0 +1,39 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+
+/** How close to the bottom (px) still counts as "at the latest message". */
+const NEAR_BOTTOM_PX = 72;
+
+/**
+ * Keeps a scrolling message area at its latest content — including a reply that grows while it
+ * streams — unless the visitor has scrolled up to read; then `showJump` offers a way back.
+ * `contentKey` changes whenever the content may have grown.
+ */
+export function useAutoScroll<T extends HTMLElement>(contentKey: string) {
+  const ref = useRef<T>(null);
+  // Read inside the layout effect without waiting for a render, hence a ref beside the state.
+  const following = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+
+  const onScroll = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX;
+    following.current = atBottom;
+    setShowJump(!atBottom);
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [contentKey]);
+
+  const jumpToLatest = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    following.current = true;
+    el.scrollTop = el.scrollHeight;
+    setShowJump(false);
+  }, []);
+
+  return { ref, onScroll, showJump, jumpToLatest };
+}

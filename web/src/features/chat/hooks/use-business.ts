@@ -1,0 +1,26 @@
+import { DocumentIdSchema, ERROR_TEXT, type Business } from '@chat/core';
+import { useServices } from '../../../lib/services/services-context.js';
+import { useKeyedTask } from '../../../lib/use-keyed-task.js';
+
+export type BusinessState =
+  { status: 'loading' } | { status: 'loaded'; business: Business } | { status: 'error'; message: string };
+
+/**
+ * §4 "Business load": loading, then loaded or an error ('Business not found' or 'Failed to load
+ * business profile'). An id that cannot be a document id is not looked up: it is simply not found.
+ */
+export function useBusiness(businessId: string): BusinessState {
+  const { data } = useServices();
+  const outcome = useKeyedTask(businessId, async () => {
+    if (!DocumentIdSchema.safeParse(businessId).success) return null;
+    return data.getBusinessById(businessId).catch((error: unknown) => {
+      console.error('Loading the business failed', error);
+      throw error;
+    });
+  });
+  if (!outcome) return { status: 'loading' };
+  if (!outcome.ok) return { status: 'error', message: ERROR_TEXT.failedToLoadBusiness };
+  return outcome.value
+    ? { status: 'loaded', business: outcome.value }
+    : { status: 'error', message: ERROR_TEXT.businessNotFound };
+}

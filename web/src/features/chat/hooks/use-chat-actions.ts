@@ -1,0 +1,167 @@
+import { useCallback, useMemo, type Dispatch } from 'react';
+import {
+  ERROR_TEXT,
+  UI_TEXT,
+  lastUserMessageText,
+  normaliseOutgoing,
+  specialActionFor,
+  type AuthUser,
+  type Business,
+  type Message,
+  type SmartReply,
+  type SuggestedQuestion,
+} from '@chat/core';
+import { useServices } from '../../../lib/services/services-context.js';
+import { chatOperations } from './chat-operations.js';
+import type { ChatAction, ChatState } from './chat-state.js';
+import { usePhoneSignInActions } from './use-phone-sign-in-actions.js';
+
+export interface ChatActions {
+  /** The visitor sent text from the composer (special texts included). */
+  submitText(text: string): Promise<void>;
+  /** Sends a message as the visitor without special-text handling (query parameters). */
+  sendMessage(text: string): Promise<void>;
+  chooseSmartReply(reply: SmartReply): Promise<void>;
+  chooseSuggestedQuestion(question: SuggestedQuestion): Promise<void>;
+  completeSignIn(user: AuthUser): Promise<void>;
+  cancelSignIn(): Promise<void>;
+  dismissAlert(): void;
+}
+
+/**
+ * What the visitor can do on the chat page for one conversation (§4): send, choose a smart reply
+ * or suggested question, the special texts, and the phone sign-in interrupt's outcomes.
+ */
+export function useChatActions(params: {
+  business: Business;
+  conversationId: string;
+  /** The stored, visible messages, ordered by createdAt. */
+  messages: Message[];
+  /** The page state of this conversation (see chat-state.ts) and its dispatch. */
+  state: ChatState;
+  dispatch: Dispatch<ChatAction>;
+  /** Switches to a new conversation ('start a new chat'). */
+  onNewChat(): void;
+}): ChatActions {
+  const { business, conversationId, messages, state, dispatch, onNewChat } = params;
+  const { data, auth, chat, browser, config } = useServices();
+
+  const ops = useMemo(
+    () => chatOperations({ data, auth, chat, business, conversationId, dispatch }),
+    [data, auth, chat, business, conversationId, dispatch],
+  );
+
+  /** §4 "Sending a user message", steps 1–5. */
+  const sendMessage = useCallback(
+    async (raw: string) => {
+      const text = normaliseOutgoing(raw);
+      if (!text) return;
+      dispatch({ type: 'action-started' });
+      let saved: Message;
+      try {
+        saved = await ops.saveUserMessage(text);
+      } catch (error) {
+        console.error('Saving the message failed', error);
+        dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
+        return;
+      }
+      dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
+      try {
+        ops.applyResponse(await ops.askAssistant(text), text);
+      } catch (error) {
+        console.error('The chat service failed', error);
+        dispatch({ type: 'failed', alert: ERROR_TEXT.failedToGetAiResponse });
+      }
+    },
+    [ops, dispatch],
+  );
+
+  /** 'try again': the last visitor message goes to the assistant once more (it is already shown). */
+  const tryAgain = useCallback(async () => {
+    dispatch({ type: 'action-started' });
+    const previous = lastUserMessageText(messages);
+    if (previous === null) {
+      try {
+        await ops.saveSystemMessage(UI_TEXT.noPreviousMessage);
+      } catch (error) {
+        console.error('Saving the notice failed', error);
+        dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
+      }
+      return;
+    }
+    dispatch({ type: 'awaiting-reply', afterMessageId: messages.at(-1)?.id ?? null });
+    try {
+      ops.applyResponse(await ops.askAssistant(previous), previous);
+    } catch (error) {
+      console.error('The chat service failed', error);
+      dispatch({ type: 'failed', alert: ERROR_TEXT.failedToGetAiResponse });
+    }
+  }, [messages, ops, dispatch]);
+
+  /** Runs a §4 special text; false when the text is an ordinary message. */
+  const runSpecial = useCallback(
+    async (text: string): Promise<boolean> => {
+      switch (specialActionFor(text)) {
+        case 'new-chat':
+          onNewChat();
+          return true;
+        case 'try-again':
+          await tryAgain();
+          return true;
+        case 'refresh-page':
+          browser.reload();
+          return true;
+        case 'contact-support':
+          browser.openInNewTab(config.supportFormUrl);
+          return true;
+        case null:
+          return false;
+      }
+    },
+    [onNewChat, tryAgain, browser, config.supportFormUrl],
+  );
+
+  const signIn = usePhoneSignInActions({
+    data,
+    business,
+    conversationId,
+    interrupt: state.interrupt,
+    ops,
+    dispatch,
+  });
+
+  const submitText = useCallback(
+    async (text: string) => {
+      if (await runSpecial(text)) return;
+      await sendMessage(text);
+    },
+    [runSpecial, sendMessage],
+  );
+
+  const chooseSmartReply = useCallback(
+    async (reply: SmartReply) => {
+      if (await runSpecial(reply.text)) return;
+      // Any smart reply while the interrupt is pending is an answer to it: the visitor declines.
+      if (state.interrupt) return signIn.decline(reply);
+      await sendMessage(reply.text);
+    },
+    [runSpecial, state.interrupt, signIn, sendMessage],
+  );
+
+  const chooseSuggestedQuestion = useCallback(
+    (question: SuggestedQuestion) => submitText(question.line1),
+    [submitText],
+  );
+
+  const dismissAlert = useCallback(() => dispatch({ type: 'dismiss-alert' }), [dispatch]);
+
+  return {
+    submitText,
+    sendMessage,
+    chooseSmartReply,
+    chooseSuggestedQuestion,
+    completeSignIn: signIn.completeSignIn,
+    cancelSignIn: signIn.cancelSignIn,
+    dismissAlert,
+  };
+}

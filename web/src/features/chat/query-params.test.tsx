@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_UPDATE_MARKER } from '@chat/core';
+import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { renderApp } from '../../test/render-app.js';
+
+const B = 'bella-vista-salon';
+
+beforeEach(() => sessionStorage.clear());
+
+describe('query parameters (§2)', () => {
+  it('sends `question` once when ready, then removes it and keeps the other parameters', async () => {
+    const backend = createInMemoryBackend();
+    const conversation = backend.data.seedConversation({ businessId: B });
+    const app = renderApp(`/chat/${B}/${conversation.id}?ref=email&question=Are%20you%20open%20today%3F`, {
+      backend,
+    });
+
+    expect(await screen.findByText('You said: Are you open today?')).toBeInTheDocument();
+    await waitFor(() => expect(app.url()).toBe(`/chat/${B}/${conversation.id}?ref=email`));
+    expect(backend.data.messages(conversation.id).filter((m) => m.role === 'user')).toHaveLength(1);
+    expect(backend.chat.calls).toHaveLength(1);
+  });
+
+  it('sends `i` as a booking-update message whose marker is never shown', async () => {
+    const backend = createInMemoryBackend();
+    backend.chat.script((_call, assistant) => {
+      assistant.reply('Your booking is confirmed.');
+      return {};
+    });
+    const app = renderApp(`/chat/${B}?i=BK-42`, { backend });
+
+    expect(await screen.findByText('Your booking is confirmed.')).toBeInTheDocument();
+    const [call] = backend.chat.calls;
+    expect(call?.kind === 'send' && call.body.message).toBe(`${BOOKING_UPDATE_MARKER}BK-42`);
+    expect(screen.getByText('BK-42')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(BOOKING_UPDATE_MARKER);
+    await waitFor(() => expect(app.url()).toMatch(new RegExp(`^/chat/${B}/conv-\\d+$`)));
+    expect(backend.chat.calls).toHaveLength(1);
+  });
+
+  it('sends both, question first, each once', async () => {
+    const backend = createInMemoryBackend();
+    const app = renderApp(`/chat/${B}?question=Hi&i=7`, { backend });
+    await waitFor(() => expect(backend.chat.calls).toHaveLength(2));
+    expect(backend.chat.calls.map((c) => c.kind === 'send' && c.body.message)).toEqual([
+      'Hi',
+      `${BOOKING_UPDATE_MARKER}7`,
+    ]);
+    await waitFor(() => expect(app.url()).not.toContain('?'));
+    expect(await screen.findByText('You said: Hi')).toBeInTheDocument();
+    expect(backend.chat.calls).toHaveLength(2);
+  });
+});

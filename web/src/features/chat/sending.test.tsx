@@ -1,0 +1,138 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ChatResponse } from '@chat/core';
+import { createInMemoryBackend, type InMemoryBackend } from '../../test/in-memory-backend.js';
+import { deferred, renderApp } from '../../test/render-app.js';
+
+const B = 'bella-vista-salon';
+
+beforeEach(() => sessionStorage.clear());
+
+async function openChat(backend: InMemoryBackend = createInMemoryBackend()) {
+  const conversation = backend.data.seedConversation({ businessId: B });
+  const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
+  const input = await screen.findByRole('textbox', { name: 'Message' });
+  await screen.findByText('Welcome to Bella Vista Salon!');
+  return { ...app, input, conversation };
+}
+
+describe('sending a message (§4)', () => {
+  it('saves it, updates lastMessage, shows the typing indicator, then the reply and its smart replies', async () => {
+    const backend = createInMemoryBackend();
+    const held = deferred<ChatResponse>();
+    let finishStream: (text: string) => void = () => undefined;
+    backend.chat.script(async (_call, assistant) => {
+      await held.promise;
+      const stream = assistant.stream('We open');
+      finishStream = stream.finish;
+      return { smartReplies: ['One', { text: 'Two' }, { type: 'booking', text: 'Three' }, 'Four', 'Five'] };
+    });
+    const { user, input, conversation } = await openChat(backend);
+
+    await user.type(input, '  What are your hours?  {Enter}');
+
+    expect(await screen.findByText('What are your hours?')).toBeInTheDocument();
+    expect(await screen.findByText('Ava is typing…')).toBeInTheDocument();
+    expect(backend.data.conversation(conversation.id)?.lastMessage).toMatchObject({
+      text: 'What are your hours?',
+      sender: 'user',
+    });
+    expect(backend.chat.calls).toEqual([
+      {
+        kind: 'send',
+        idToken: null,
+        body: {
+          message: 'What are your hours?',
+          conversationId: conversation.id,
+          businessId: B,
+          profileId: B,
+          contextType: 'enduser',
+          userTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+      },
+    ]);
+
+    held.resolve({});
+    expect(await screen.findByText('We open')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Ava is typing…')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'One' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Four' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Five' })).not.toBeInTheDocument();
+
+    finishStream('We open at 9.');
+    expect(await screen.findByText('We open at 9.')).toBeInTheDocument();
+  });
+
+  it('clears the smart replies when the next message is sent, and sends a chosen one as a message', async () => {
+    const backend = createInMemoryBackend();
+    backend.chat.script((call, assistant) => {
+      assistant.reply(`Re: ${call.kind === 'send' ? call.body.message : ''}`);
+      return call.kind === 'send' && call.body.message === 'Hi' ? { smartReplies: ['Book a cut'] } : {};
+    });
+    const held = deferred<void>();
+    const { user, input } = await openChat(backend);
+
+    await user.type(input, 'Hi{Enter}');
+    const chip = await screen.findByRole('button', { name: 'Book a cut' });
+    backend.chat.script(async (_call, assistant) => {
+      await held.promise;
+      assistant.reply('Sure, when?');
+      return {};
+    });
+    await user.click(chip);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Book a cut' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Book a cut')).toBeInTheDocument();
+    held.resolve();
+    expect(await screen.findByText('Sure, when?')).toBeInTheDocument();
+    expect(backend.chat.calls.map((c) => c.kind === 'send' && c.body.message)).toEqual(['Hi', 'Book a cut']);
+  });
+
+  it('sends the bearer token of a signed-in visitor', async () => {
+    const backend = createInMemoryBackend({
+      auth: { initialUser: { uid: 'u-1', phoneNumber: '+15555550100', displayName: null } },
+    });
+    const { user, input } = await openChat(backend);
+    await user.type(input, 'Hello{Enter}');
+    await screen.findByText('You said: Hello');
+    expect(backend.chat.calls[0]?.idToken).toBe('token-u-1');
+  });
+
+  it("shows 'Failed to get AI response' as a dismissable alert when the chat service fails", async () => {
+    const backend = createInMemoryBackend();
+    backend.chat.failNext();
+    const { user, input } = await openChat(backend);
+
+    await user.type(input, 'Hello{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to get AI response');
+    expect(screen.queryByText('Ava is typing…')).not.toBeInTheDocument();
+    // The message itself was saved; the page keeps working.
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+    expect(input).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Failed to get AI response')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to send message' and does not call the assistant when saving fails", async () => {
+    const backend = createInMemoryBackend();
+    backend.data.failNext('addMessage');
+    const { user, input } = await openChat(backend);
+
+    await user.type(input, 'Hello{Enter}');
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(backend.chat.calls).toHaveLength(0);
+  });
+
+  it('the header button starts a new conversation', async () => {
+    const { user, input, url, conversation } = await openChat();
+    await user.type(input, 'Hello{Enter}');
+    await screen.findByText('You said: Hello');
+
+    await user.click(screen.getByRole('button', { name: 'New chat' }));
+    await waitFor(() => expect(url()).not.toContain(conversation.id));
+    expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
+    expect(screen.queryByText('You said: Hello')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('chat.conversationId')).toBe(url().split('/').at(-1));
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The services the app runs on, handed to the component tree through React context.
+ *
+ * The composition root (src/app) builds them once from the chosen backend; components and hooks
+ * reach them only through useServices(), so no feature knows which backend it talks to and tests
+ * can render any screen with in-memory services.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AuthProvider, ChatService, DataProvider } from '@chat/core';
+
+export interface AppConfig {
+  /** The assistant's name, introduced by the typing indicator. */
+  assistantName: string;
+  /** The external form 'Contact Support' opens. */
+  supportFormUrl: string;
+  /** The business the root route `/` opens. */
+  defaultBusinessId: string;
+}
+
+/** What the page asks of the browser beyond the DOM: kept here so it can be observed in tests. */
+export interface BrowserActions {
+  /** Reloads the page ('Refresh Page'). */
+  reload(): void;
+  /** Opens an external address in a new tab, without giving it a handle on this page. */
+  openInNewTab(url: string): void;
+}
+
+/** The part of the Web Storage API the app uses (session storage for the conversation id). */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface AppServices {
+  data: DataProvider;
+  auth: AuthProvider;
+  chat: ChatService;
+  config: AppConfig;
+  browser: BrowserActions;
+  /** Where the current conversation id is kept for the browser tab (§3 Browser storage). */
+  session: KeyValueStore;
+}
+
+export const windowBrowserActions: BrowserActions = {
+  reload: () => window.location.reload(),
+  openInNewTab: (url) => {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  },
+};
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+/** The app's services. Throws when rendered outside <ServicesProvider>. */
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) {
+    throw new Error(
+      'useServices() was called outside <ServicesProvider>. Render the app through src/app/app.tsx, ' +
+        'or wrap the component under test in <ServicesProvider services={…}>.',
+    );
+  }
+  return services;
+}

@@ -1,0 +1,39 @@
+/**
+ * The composition root: read the configuration, load the chosen backend, hand its services to the
+ * React tree. Nothing else in the app decides which backend is used.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/app-providers.js';
+import { BootError } from './app/boot-error.js';
+import { createServices } from './app/create-services.js';
+import { loadBackend } from './app/load-backend.js';
+import { appRoutes } from './app/routes.js';
+import { readEnv } from './config/env.js';
+import './styles/tokens.css';
+import './styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain <div id="root">');
+const root = createRoot(container);
+
+async function start(): Promise<void> {
+  const env = readEnv();
+  const backend = await loadBackend(env);
+  // Release sockets and listeners when Vite replaces this module during development.
+  import.meta.hot?.dispose(() => backend.close());
+  const router = createBrowserRouter(appRoutes);
+  root.render(
+    <StrictMode>
+      <AppProviders services={createServices(backend, env)}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error('The app could not start', error);
+  root.render(<BootError error={error} />);
+});

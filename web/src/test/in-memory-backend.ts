@@ -1,0 +1,31 @@
+/**
+ * A complete Backend in memory — data with live subscriptions, phone auth, and a scripted chat
+ * service — so the chat page can be rendered in component tests without a server or module mocks.
+ * See the headers of in-memory-data.ts, in-memory-auth.ts and scripted-chat.ts for their limits.
+ */
+import type { Backend, Business } from '@chat/core';
+import { testBusinesses } from './business-fixtures.js';
+import { createInMemoryAuth, type InMemoryAuth, type InMemoryAuthOptions } from './in-memory-auth.js';
+import { createInMemoryData, type InMemoryData } from './in-memory-data.js';
+import { createScriptedChat, type ScriptedChat } from './scripted-chat.js';
+
+export interface InMemoryBackend extends Backend {
+  data: InMemoryData;
+  auth: InMemoryAuth;
+  chat: ScriptedChat;
+}
+
+export interface InMemoryBackendOptions {
+  /** Default: the businesses of business-fixtures.ts. */
+  businesses?: Business[];
+  auth?: InMemoryAuthOptions;
+  /** The clock for createdAt and expiry; default Date.now. */
+  now?: () => number;
+}
+
+export function createInMemoryBackend(options: InMemoryBackendOptions = {}): InMemoryBackend {
+  const data = createInMemoryData({ businesses: options.businesses ?? testBusinesses, now: options.now });
+  const auth = createInMemoryAuth(options.auth);
+  const chat = createScriptedChat(data);
+  return { data, auth, chat, close: () => undefined };
+}

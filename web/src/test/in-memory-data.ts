@@ -1,0 +1,243 @@
+/**
+ * A DataProvider held in memory, for component tests of the chat page.
+ *
+ * Limits: one process, no persistence, no access rules (every visitor can read every conversation).
+ * It behaves like the real providers where the page can tell: inputs are checked against the core
+ * schemas and rejected with ProviderError('invalid-argument'), unknown documents read as null,
+ * subscribers get the whole ordered list first and after every change — delivered asynchronously,
+ * as over a network — and `failNext` makes the next call of an operation fail, like the mock
+ * server's fault injection.
+ */
+import {
+  LastMessageSchema,
+  NewConversationSchema,
+  NewFeedItemSchema,
+  NewMessageSchema,
+  ProviderError,
+  expiryFor,
+  type Business,
+  type Conversation,
+  type DataProvider,
+  type FeedItem,
+  type Message,
+  type MessagesObserver,
+  type NewConversation,
+} from '@chat/core';
+import type { z } from 'zod';
+
+export type DataOperation = Exclude<keyof DataProvider, 'subscribeToMessages'> | 'subscribeToMessages';
+
+export interface InMemoryData extends DataProvider {
+  /** Makes the next call of `operation` fail (for subscribeToMessages: the subscription errors). */
+  failNext(operation: DataOperation, error?: ProviderError): void;
+  /** Every conversation, oldest first. */
+  conversations(): Conversation[];
+  conversation(id: string): Conversation | undefined;
+  /** The stored messages of a conversation, in insertion order. */
+  messages(conversationId: string): Message[];
+  feed(businessId: string): FeedItem[];
+  /** Stores a conversation as given (for expired or foreign ones); returns it. */
+  seedConversation(fields: Partial<Conversation> & { businessId: string }): Conversation;
+  /** Adds or changes an assistant message in place and notifies subscribers (a streamed reply). */
+  putAssistantMessage(
+    conversationId: string,
+    fields: { id?: string; text: string; streaming?: boolean },
+  ): Message;
+  /** Adds any message directly (seed data), bypassing the client-side write rules. */
+  seedMessage(conversationId: string, fields: Partial<Message> & Pick<Message, 'role' | 'text'>): Message;
+  /** Makes every live subscription to the conversation fail. */
+  breakSubscriptions(conversationId: string, error?: ProviderError): void;
+  /** Hands subscribers of the conversation a raw, possibly malformed snapshot. */
+  pushRawSnapshot(conversationId: string, snapshot: unknown): void;
+  subscriberCount(conversationId: string): number;
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ProviderError('invalid-argument', `${what}: ${result.error.message}`);
+  return result.data;
+}
+
+export function createInMemoryData(options: { businesses: Business[]; now?: () => number }): InMemoryData {
+  const now = options.now ?? Date.now;
+  const businesses = new Map(options.businesses.map((b) => [b.id, structuredClone(b)]));
+  const conversations = new Map<string, Conversation>();
+  const messages = new Map<string, Message[]>();
+  const feeds = new Map<string, FeedItem[]>();
+  const observers = new Map<string, Set<MessagesObserver>>();
+  const faults = new Map<DataOperation, ProviderError>();
+  let nextId = 1;
+  let lastCreatedAt = 0;
+
+  const newId = (prefix: string) => `${prefix}-${nextId++}`;
+  // Strictly increasing times keep the order of quick successive writes unambiguous.
+  const stamp = () => (lastCreatedAt = Math.max(now(), lastCreatedAt + 1));
+
+  const checkFault = (operation: DataOperation) => {
+    const fault = faults.get(operation);
+    if (fault) {
+      faults.delete(operation);
+      throw fault;
+    }
+  };
+
+  const sorted = (conversationId: string) =>
+    structuredClone([...(messages.get(conversationId) ?? [])].sort((a, b) => a.createdAt - b.createdAt));
+
+  const notify = (conversationId: string) => {
+    const snapshot = sorted(conversationId);
+    for (const observer of observers.get(conversationId) ?? []) {
+      queueMicrotask(() => {
+        if (observers.get(conversationId)?.has(observer)) observer.next(structuredClone(snapshot));
+      });
+    }
+  };
+
+  const store = (conversationId: string, message: Message) => {
+    const list = messages.get(conversationId) ?? [];
+    const index = list.findIndex((m) => m.id === message.id);
+    if (index === -1) list.push(message);
+    else list[index] = message;
+    messages.set(conversationId, list);
+    notify(conversationId);
+    return structuredClone(message);
+  };
+
+  const requireConversation = (id: string) => {
+    const conversation = conversations.get(id);
+    if (!conversation) throw new ProviderError('not-found', `No conversation "${id}"`);
+    return conversation;
+  };
+
+  return {
+    async getBusinessById(id) {
+      checkFault('getBusinessById');
+      return structuredClone(businesses.get(id) ?? null);
+    },
+    async getBusinessByHandle(handle) {
+      checkFault('getBusinessByHandle');
+      return structuredClone([...businesses.values()].find((b) => b.handle === handle) ?? null);
+    },
+    async getConversation(id) {
+      checkFault('getConversation');
+      return structuredClone(conversations.get(id) ?? null);
+    },
+    async createConversation(input: NewConversation) {
+      checkFault('createConversation');
+      const fields = parse(NewConversationSchema, input, 'createConversation');
+      if (!businesses.has(fields.businessId)) {
+        throw new ProviderError('invalid-argument', `No business "${fields.businessId}"`);
+      }
+      const createdAt = stamp();
+      const conversation: Conversation = {
+        id: newId('conv'),
+        ...fields,
+        summaryFeedPosted: false,
+        signupFeedPosted: false,
+        createdAt,
+        updatedAt: createdAt,
+        expiredAt: expiryFor(createdAt),
+        lastMessage: null,
+      };
+      conversations.set(conversation.id, conversation);
+      return structuredClone(conversation);
+    },
+    async addMessage(conversationId, input) {
+      checkFault('addMessage');
+      requireConversation(conversationId);
+      const fields = parse(NewMessageSchema, input, 'addMessage');
+      return store(conversationId, { id: newId('msg'), ...fields, createdAt: stamp() });
+    },
+    async updateLastMessage(conversationId, lastMessage) {
+      checkFault('updateLastMessage');
+      const conversation = requireConversation(conversationId);
+      conversation.lastMessage = parse(LastMessageSchema, lastMessage, 'updateLastMessage');
+      conversation.updatedAt = now();
+    },
+    async addFeedItem(businessId, item) {
+      checkFault('addFeedItem');
+      if (!businesses.has(businessId)) throw new ProviderError('not-found', `No business "${businessId}"`);
+      const fields = parse(NewFeedItemSchema, item, 'addFeedItem');
+      const feed = feeds.get(businessId) ?? [];
+      feed.push({ id: newId('feed'), createdAt: stamp(), ...fields });
+      feeds.set(businessId, feed);
+    },
+    async markSignupFeedPosted(conversationId) {
+      checkFault('markSignupFeedPosted');
+      requireConversation(conversationId).signupFeedPosted = true;
+    },
+    subscribeToMessages(conversationId, observer) {
+      let active = true;
+      const fault = faults.get('subscribeToMessages');
+      if (fault) {
+        faults.delete('subscribeToMessages');
+        queueMicrotask(() => active && observer.error(fault));
+        return () => {
+          active = false;
+        };
+      }
+      const set = observers.get(conversationId) ?? new Set();
+      set.add(observer);
+      observers.set(conversationId, set);
+      const first = sorted(conversationId);
+      queueMicrotask(() => {
+        if (active) observer.next(first);
+      });
+      return () => {
+        active = false;
+        observers.get(conversationId)?.delete(observer);
+      };
+    },
+
+    failNext(operation, error = new ProviderError('unavailable', `Injected failure: ${operation}`)) {
+      faults.set(operation, error);
+    },
+    conversations: () => structuredClone([...conversations.values()]),
+    conversation: (id) => structuredClone(conversations.get(id)),
+    messages: (conversationId) => structuredClone(messages.get(conversationId) ?? []),
+    feed: (businessId) => structuredClone(feeds.get(businessId) ?? []),
+    seedConversation(fields) {
+      const createdAt = fields.createdAt ?? stamp();
+      const conversation: Conversation = {
+        id: newId('conv'),
+        userId: null,
+        userType: 'anonymous',
+        contextType: 'enduser',
+        summaryFeedPosted: false,
+        signupFeedPosted: false,
+        isOutsideBusinessHours: false,
+        createdAt,
+        updatedAt: createdAt,
+        expiredAt: expiryFor(createdAt),
+        lastMessage: null,
+        ...fields,
+      };
+      conversations.set(conversation.id, conversation);
+      return structuredClone(conversation);
+    },
+    putAssistantMessage(conversationId, { id, text, streaming }) {
+      const existing = id ? messages.get(conversationId)?.find((m) => m.id === id) : undefined;
+      return store(conversationId, {
+        id: id ?? newId('msg'),
+        role: 'model',
+        text,
+        createdAt: existing?.createdAt ?? stamp(),
+        ...(streaming ? { streaming: true } : {}),
+      });
+    },
+    seedMessage(conversationId, fields) {
+      return store(conversationId, { id: newId('msg'), createdAt: stamp(), ...fields });
+    },
+    breakSubscriptions(conversationId, error = new ProviderError('unavailable', 'Injected listen failure')) {
+      const set = observers.get(conversationId);
+      observers.delete(conversationId);
+      for (const observer of set ?? []) queueMicrotask(() => observer.error(error));
+    },
+    pushRawSnapshot(conversationId, snapshot) {
+      for (const observer of observers.get(conversationId) ?? []) {
+        queueMicrotask(() => observer.next(snapshot as Message[]));
+      }
+    },
+    subscriberCount: (conversationId) => observers.get(conversationId)?.size ?? 0,
+  };
+}

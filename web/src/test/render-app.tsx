@@ -1,0 +1,59 @@
+/**
+ * Renders the whole app (routes included) at a path, on in-memory services, the way main.tsx
+ * composes it — StrictMode included, so effects that must run once are tested under double runs.
+ */
+import { StrictMode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/app-providers.js';
+import { appRoutes } from '../app/routes.js';
+import type { AppConfig, AppServices } from '../lib/services/services-context.js';
+import { createInMemoryBackend, type InMemoryBackend } from './in-memory-backend.js';
+
+export const TEST_SUPPORT_FORM_URL = 'https://support.example.com/test-form';
+
+export function renderApp(
+  path: string,
+  options: { backend?: InMemoryBackend; config?: Partial<AppConfig> } = {},
+) {
+  const backend = options.backend ?? createInMemoryBackend();
+  const browser = { reload: vi.fn<() => void>(), openInNewTab: vi.fn<(url: string) => void>() };
+  const services: AppServices = {
+    data: backend.data,
+    auth: backend.auth,
+    chat: backend.chat,
+    config: {
+      assistantName: 'Ava',
+      supportFormUrl: TEST_SUPPORT_FORM_URL,
+      defaultBusinessId: 'bella-vista-salon',
+      ...options.config,
+    },
+    browser,
+    session: window.sessionStorage,
+  };
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <StrictMode>
+      <AppProviders services={services}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  /** The current URL's path and query, e.g. "/chat/b/c?x=1". */
+  const url = () => router.state.location.pathname + router.state.location.search;
+  return { ...view, backend, browser, router, user, url };
+}
+
+/** A promise the test settles by hand, to hold the chat service mid-call. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

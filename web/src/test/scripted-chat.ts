@@ -1,0 +1,104 @@
+/**
+ * A ChatService whose answers each test scripts, for component tests of the chat page.
+ *
+ * Limits: no model; the script decides the reply text (written into the conversation through the
+ * in-memory data, as the real service writes into the database) and the HTTP answer (interrupts,
+ * smart replies). Bodies are checked against the core wire schemas, so a malformed request fails
+ * the way the real endpoint would, with ProviderError('invalid-argument').
+ */
+import {
+  ChatResumeBodySchema,
+  ChatSendBodySchema,
+  ProviderError,
+  type ChatCallOptions,
+  type ChatResponse,
+  type ChatResumeBody,
+  type ChatSendBody,
+  type ChatService,
+  type Message,
+} from '@chat/core';
+import type { InMemoryData } from './in-memory-data.js';
+
+export type ChatCall =
+  | { kind: 'send'; body: ChatSendBody; idToken: string | null }
+  | { kind: 'resume'; body: ChatResumeBody; idToken: string | null };
+
+export interface AssistantTools {
+  /** Writes a complete assistant message into the call's conversation. */
+  reply(text: string): Message;
+  /** Starts a streamed assistant message; `update` grows it in place, `finish` completes it. */
+  stream(firstText: string): { update(text: string): void; finish(text: string): void };
+}
+
+export type ChatScript = (call: ChatCall, assistant: AssistantTools) => ChatResponse | Promise<ChatResponse>;
+
+export interface ScriptedChat extends ChatService {
+  /** Every call, oldest first, including failed ones. */
+  readonly calls: readonly ChatCall[];
+  /** Replaces the script for the calls that follow. */
+  script(handler: ChatScript): void;
+  /** Makes the next call fail (default: HTTP 503 'unavailable'). */
+  failNext(error?: ProviderError): void;
+}
+
+/** The default script: the assistant echoes the message and offers no smart replies. */
+export const echoScript: ChatScript = (call, assistant) => {
+  assistant.reply(call.kind === 'send' ? `You said: ${call.body.message}` : 'Thanks, let’s continue.');
+  return {};
+};
+
+export function createScriptedChat(data: InMemoryData): ScriptedChat {
+  const calls: ChatCall[] = [];
+  let handler: ChatScript = echoScript;
+  let fault: ProviderError | null = null;
+
+  const run = async (call: ChatCall): Promise<ChatResponse> => {
+    calls.push(call);
+    if (fault) {
+      const error = fault;
+      fault = null;
+      throw error;
+    }
+    const conversationId = call.body.conversationId;
+    const tools: AssistantTools = {
+      reply: (text) => data.putAssistantMessage(conversationId, { text }),
+      stream(firstText) {
+        const { id } = data.putAssistantMessage(conversationId, { text: firstText, streaming: true });
+        return {
+          update: (text) => void data.putAssistantMessage(conversationId, { id, text, streaming: true }),
+          finish: (text) => void data.putAssistantMessage(conversationId, { id, text }),
+        };
+      },
+    };
+    return handler(call, tools);
+  };
+
+  const check = <T>(
+    schema: { safeParse(v: unknown): { success: boolean; error?: { message: string } } },
+    body: T,
+  ) => {
+    const result = schema.safeParse(body);
+    if (!result.success)
+      throw new ProviderError('invalid-argument', `Bad chat body: ${result.error?.message}`, 400);
+  };
+
+  return {
+    async send(body: ChatSendBody, options?: ChatCallOptions) {
+      check(ChatSendBodySchema.strict(), body);
+      return run({ kind: 'send', body: structuredClone(body), idToken: options?.idToken ?? null });
+    },
+    async resume(body: ChatResumeBody, options?: ChatCallOptions) {
+      check(ChatResumeBodySchema.strict(), body);
+      return run({ kind: 'resume', body: structuredClone(body), idToken: options?.idToken ?? null });
+    },
+    get calls() {
+      return calls;
+    },
+    script(next) {
+      handler = next;
+    },
+    failNext(error = new ProviderError('unavailable', 'Injected chat failure', 503)) {
+      fault = error;
+    },
+  };
+}
