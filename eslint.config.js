@@ -34,10 +34,19 @@ export default tseslint.config(
               group: ['firebase', 'firebase/*', 'socket.io-client'],
               message: 'Only packages/firebase or packages/local may import a backend SDK.',
             },
+            {
+              group: ['@chat/local', '@chat/firebase'],
+              message: 'Only web/src/app/load-backend.ts chooses a backend; use useServices() instead.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // The composition root is the one place that loads a backend package (dynamically).
+    files: ['web/src/app/load-backend.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['packages/core/src/**/*.ts'],
