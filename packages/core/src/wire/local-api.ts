@@ -141,6 +141,8 @@ export const CONTROL_ROUTES = {
   health: '/control/health',
   reset: '/control/reset',
   business: (id: string) => `/control/businesses/${encodeURIComponent(id)}`,
+  /** GET → { items: FeedItem[] }: a business's feed, oldest first (the data API cannot read it). */
+  feed: (businessId: string) => `/control/businesses/${encodeURIComponent(businessId)}/feed`,
   conversations: '/control/conversations',
   otp: '/control/otp',
   faults: '/control/faults',

@@ -1,0 +1,194 @@
+/**
+ * Builds the mock server: Express (data, identity, chat and control APIs) and socket.io (live
+ * messages) on one HTTP server, with every collaborator injected — store, clock, identity,
+ * assistant, logger — so tests can build as many independent servers as they like. index.ts only
+ * reads the environment and listens.
+ *
+ * Limits: one process, everything in memory (plus the optional data file); meant for development,
+ * tests and demos on a trusted network, never for the internet (the control API has no auth).
+ */
+import { createServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { Server } from 'socket.io';
+import { CHAT_PATH } from '@chat/core';
+import { createAssistant } from './assistant/index.js';
+import type { Assistant } from './assistant/index.js';
+import { createControllableClock } from './clock.js';
+import type { ControllableClock } from './clock.js';
+import { createFaults } from './faults.js';
+import type { Faults } from './faults.js';
+import { chatRoutes } from './http/chat-routes.js';
+import { controlRoutes } from './http/control-routes.js';
+import { dataRoutes } from './http/data-routes.js';
+import { errorHandler, notFoundHandler } from './http/errors.js';
+import { identityRoutes } from './http/identity-routes.js';
+import {
+  createRateLimiters,
+  DEFAULT_CORS_ORIGINS,
+  originAllowed,
+  requestLog,
+  securityMiddleware,
+} from './http/middleware.js';
+import type { RateLimitOptions } from './http/middleware.js';
+import { createIdentity } from './identity/index.js';
+import type { Identity } from './identity/index.js';
+import { attachMessageStream } from './live/message-stream.js';
+import type { ChatSocketServer } from './live/message-stream.js';
+import { createReplyStreamer } from './live/reply-streamer.js';
+import type { StreamingOptions } from './live/reply-streamer.js';
+import { loadFixtures } from './store/fixtures.js';
+import type { Fixtures } from './store/fixtures.js';
+import { createMemoryStore } from './store/memory-store.js';
+import type { DocumentStore } from './store/memory-store.js';
+
+/** Generous enough for test suites that hammer the server; tighten it for demos if you like. */
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { windowMs: 60_000, identityMax: 600, chatMax: 600 };
+
+export interface AppOptions {
+  /** The businesses and test phone numbers; default: mock-server/fixtures/. */
+  fixtures?: Fixtures;
+  clock?: ControllableClock;
+  /** A ready store; default: an in-memory store of the fixtures, durable in `dataFile` when given. */
+  store?: DocumentStore;
+  /** Path of the data file (ignored when `store` is given). */
+  dataFile?: string | null;
+  identity?: Identity;
+  /** HS256 key of ID tokens when `identity` is not given (random per process when absent). */
+  idTokenSecret?: Uint8Array;
+  assistant?: Assistant;
+  /** Default: silent. */
+  logger?: Logger;
+  /** Origins allowed by CORS and the socket; default: the web dev server's. */
+  corsOrigins?: readonly string[];
+  /** Whether /control routes exist; default true. */
+  controlApi?: boolean;
+  /** How replies stream in; default whole replies (chunkChars 0). */
+  streaming?: StreamingOptions;
+  rateLimit?: RateLimitOptions;
+  /** Largest JSON body; default 64kb. */
+  bodyLimit?: string;
+  /** Largest socket.io message in bytes; default 16 KiB (subscribe payloads are tiny). */
+  maxSocketMessageBytes?: number;
+}
+
+export interface ChatMockServer {
+  app: Express;
+  httpServer: HttpServer;
+  io: ChatSocketServer;
+  store: DocumentStore;
+  clock: ControllableClock;
+  identity: Identity;
+  faults: Faults;
+  logger: Logger;
+  /** Listens on `port` (0 picks a free one) and `host`; resolves with the bound address. */
+  listen(port: number, host: string): Promise<{ port: number; host: string; url: string }>;
+  /** Stops accepting, completes streaming replies, closes sockets, flushes and closes the data file. */
+  close(): Promise<void>;
+}
+
+/** Builds the server. Throws FixtureError or DataFileError when its files cannot be used. */
+export function createApp(options: AppOptions = {}): ChatMockServer {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const fixtures = options.fixtures ?? loadFixtures();
+  const clock = options.clock ?? createControllableClock();
+  const store =
+    options.store ??
+    createMemoryStore({ businesses: fixtures.businesses, clock, dataFile: options.dataFile ?? null, logger });
+  const identity =
+    options.identity ??
+    createIdentity({
+      clock,
+      testNumbers: fixtures.testNumbers,
+      ...(options.idTokenSecret ? { secret: options.idTokenSecret } : {}),
+      log: (msg, fields) => logger.info(fields ?? {}, msg),
+    });
+  const assistant = options.assistant ?? createAssistant();
+  const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
+  const faults = createFaults();
+  const streamer = createReplyStreamer(store, options.streaming ?? { chunkChars: 0, intervalMs: 0 }, logger);
+  const limiters = createRateLimiters(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestLog(logger));
+  app.use(securityMiddleware(corsOrigins, options.bodyLimit ?? '64kb'));
+  app.use(dataRoutes({ store, identity, faults }));
+  app.use('/identity', limiters.identity);
+  app.use(identityRoutes({ identity, faults }));
+  app.use(CHAT_PATH, limiters.chat);
+  app.use(chatRoutes({ store, identity, assistant, streamer, faults, clock }));
+
+  const httpServer = createServer(app);
+  const io: ChatSocketServer = new Server(httpServer, {
+    cors: { origin: [...corsOrigins] },
+    maxHttpBufferSize: options.maxSocketMessageBytes ?? 16 * 1024,
+    allowRequest: (req, callback) => {
+      const allowed = originAllowed(req.headers.origin, corsOrigins);
+      callback(allowed ? null : 'Origin not allowed', allowed);
+    },
+  });
+  const messageStream = attachMessageStream({ io, store, identity, faults, logger });
+
+  if (options.controlApi ?? true) {
+    app.use(
+      controlRoutes({
+        store,
+        identity,
+        faults,
+        clock,
+        failSubscribers: (code) => messageStream.failSubscribers(code),
+        reset() {
+          streamer.cancelAll();
+          store.reset();
+          identity.reset();
+          faults.clear();
+          limiters.reset();
+        },
+      }),
+    );
+  }
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    httpServer,
+    io,
+    store,
+    clock,
+    identity,
+    faults,
+    logger,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          httpServer.off('error', reject);
+          const address = httpServer.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({ port: address.port, host: address.address, url: `http://${shownHost}:${address.port}` });
+        });
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        // Whole replies first, while subscribers are still connected to receive the last chunks.
+        streamer.flush();
+        messageStream.close();
+        // io.close disconnects every socket and closes the HTTP server (which stops accepting).
+        await new Promise<void>((resolve) => {
+          io.close(() => resolve());
+          httpServer.closeIdleConnections();
+        });
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

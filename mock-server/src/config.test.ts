@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.js';
+
+describe('readConfig', () => {
+  it('has defaults for a local run', () => {
+    expect(readConfig({})).toEqual({
+      PORT: 4000,
+      HOST: '127.0.0.1',
+      DATA_FILE: null,
+      CORS_ORIGINS: ['http://localhost:5173', 'http://127.0.0.1:5173'],
+      CONTROL_API: 'on',
+      STREAM_CHUNK_CHARS: 12,
+      STREAM_INTERVAL_MS: 40,
+      RATE_LIMIT_PER_MINUTE: 600,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_FILE: '/tmp/x.jsonl',
+      CORS_ORIGINS: 'http://a.test:1, https://b.test',
+      CONTROL_API: 'off',
+      STREAM_CHUNK_CHARS: '0',
+      STREAM_INTERVAL_MS: '5',
+      RATE_LIMIT_PER_MINUTE: '10',
+      LOG_LEVEL: 'debug',
+      ID_TOKEN_SECRET: 'x'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      PORT: 0,
+      HOST: '0.0.0.0',
+      DATA_FILE: '/tmp/x.jsonl',
+      CORS_ORIGINS: ['http://a.test:1', 'https://b.test'],
+      CONTROL_API: 'off',
+      STREAM_CHUNK_CHARS: 0,
+      STREAM_INTERVAL_MS: 5,
+      RATE_LIMIT_PER_MINUTE: 10,
+      LOG_LEVEL: 'debug',
+    });
+  });
+
+  it('names every bad variable', () => {
+    let error: unknown;
+    try {
+      readConfig({
+        PORT: '70000',
+        CORS_ORIGINS: 'localhost:5173',
+        CONTROL_API: 'maybe',
+        LOG_LEVEL: 'loud',
+        STREAM_CHUNK_CHARS: '-1',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT must be an integer from 0 to 65535, got "70000"');
+    expect(message).toContain('CORS_ORIGINS (item 0): must be an origin');
+    expect(message).toContain('CONTROL_API must be "on" or "off"');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('STREAM_CHUNK_CHARS');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The server's settings from the environment, parsed once with zod. A bad value stops the start
+ * with a message naming every bad variable.
+ */
+import { z } from 'zod';
+import { DEFAULT_CORS_ORIGINS } from './http/middleware.js';
+
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const n = Number(value);
+      if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be an integer from ${min} to ${max}, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const OriginSchema = z.string().refine((value) => {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}, 'must be an origin like http://localhost:5173 (scheme, host and port only)');
+
+const EnvSchema = z.object({
+  PORT: integer('PORT', 0, 65535, 4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_FILE: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value : null)),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value?.trim()
+        ? value
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean)
+        : DEFAULT_CORS_ORIGINS,
+    )
+    .pipe(z.array(OriginSchema)),
+  CONTROL_API: z.enum(['on', 'off'], { message: 'CONTROL_API must be "on" or "off"' }).default('on'),
+  STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),
+  STREAM_INTERVAL_MS: integer('STREAM_INTERVAL_MS', 0, 60_000, 40),
+  RATE_LIMIT_PER_MINUTE: integer('RATE_LIMIT_PER_MINUTE', 1, 1_000_000, 600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ID_TOKEN_SECRET: z.string().min(32, 'ID_TOKEN_SECRET must be at least 32 characters').optional(),
+});
+
+export type Config = z.output<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment. Throws ConfigError listing every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? 'environment');
+    const rest = issue.path.length > 1 ? ` (item ${issue.path.slice(1).join('.')})` : '';
+    return issue.message.startsWith(variable)
+      ? `- ${issue.message}`
+      : `- ${variable}${rest}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+}

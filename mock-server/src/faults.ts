@@ -1,0 +1,85 @@
+/**
+ * The registry of injected faults (POST /control/faults): the next N calls of an operation fail
+ * with the given error. Each failing call consumes one; faults for the same operation queue up in
+ * the order they were added.
+ *
+ * Limits: in memory only, never persisted; a restart or POST /control/reset clears them.
+ */
+import { ERROR_CODES, FaultSpecSchema, isErrorCode, ProviderError } from '@chat/core';
+import type { ErrorCode, FaultOperation } from '@chat/core';
+
+/** The error an injected fault produces: an HTTP status or an error code, by operation. */
+export type FaultError = { kind: 'status'; status: number } | { kind: 'code'; code: ErrorCode };
+
+export interface ActiveFault {
+  operation: FaultOperation;
+  error: FaultError;
+  remaining: number;
+}
+
+/** Operations whose fault is an HTTP status; the others take an error code. */
+const STATUS_OPERATIONS: ReadonlySet<FaultOperation> = new Set([
+  'chat',
+  'data.addMessage',
+  'data.createConversation',
+]);
+
+export interface Faults {
+  /**
+   * Validates and registers a fault. Throws ProviderError('invalid-argument') naming the field when
+   * the body is not a fault spec or its error does not suit the operation.
+   */
+  add(body: unknown): ActiveFault;
+  /** Consumes one pending failure of `operation`: its error, or null when the call should succeed. */
+  take(operation: FaultOperation): FaultError | null;
+  /** The faults still pending, oldest first. */
+  list(): ActiveFault[];
+  /** Removes every pending fault. */
+  clear(): void;
+}
+
+export function createFaults(): Faults {
+  let active: ActiveFault[] = [];
+  return {
+    add(body) {
+      const parsed = FaultSpecSchema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'body';
+        throw new ProviderError('invalid-argument', `${field}: ${issue?.message ?? 'invalid'}`);
+      }
+      const { operation, error, count } = parsed.data;
+      const fault: ActiveFault = { operation, error: faultErrorFor(operation, error), remaining: count };
+      active.push(fault);
+      return { ...fault };
+    },
+    take(operation) {
+      const fault = active.find((f) => f.operation === operation);
+      if (!fault) return null;
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) active = active.filter((f) => f !== fault);
+      return fault.error;
+    },
+    list: () => active.map((f) => ({ ...f })),
+    clear() {
+      active = [];
+    },
+  };
+}
+
+function faultErrorFor(operation: FaultOperation, error: number | string): FaultError {
+  if (STATUS_OPERATIONS.has(operation)) {
+    const status = typeof error === 'number' ? error : /^\d{3}$/.test(error) ? Number(error) : NaN;
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new ProviderError('invalid-argument', `error: must be an HTTP status 400-599 for '${operation}'`);
+    }
+    return { kind: 'status', status };
+  }
+  if (!isErrorCode(error)) {
+    throw new ProviderError(
+      'invalid-argument',
+      `error: must be one of ${ERROR_CODES.join(', ')} for '${operation}'`,
+    );
+  }
+  return { kind: 'code', code: error };
+}

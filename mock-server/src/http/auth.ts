@@ -1,0 +1,50 @@
+/**
+ * Who is calling, from the optional `Authorization: Bearer <ID token>` header (or the socket's
+ * idToken), and the ownership rule shared by the data API, the live stream and the chat service:
+ * a conversation created by a signed-in visitor (userId set) is readable and writable only with
+ * that visitor's token; an anonymous one by whoever holds its id.
+ */
+import { ProviderError } from '@chat/core';
+import type { AuthUser, Conversation } from '@chat/core';
+import type { Request } from 'express';
+import type { Identity } from '../identity/index.js';
+
+/** The bearer token of a request, null without an Authorization header. A malformed header is 401. */
+export function bearerToken(req: Request): string | null {
+  const header = req.get('authorization');
+  if (header === undefined) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new ProviderError('unauthenticated', 'Authorization: expected "Bearer <ID token>"');
+  return match[1]!;
+}
+
+/** The visitor a token names; null without a token. A token that is invalid or expired is 401. */
+export async function userForToken(
+  identity: Identity,
+  token: string | null | undefined,
+): Promise<AuthUser | null> {
+  if (token === null || token === undefined) return null;
+  return identity.verifyIdToken(token);
+}
+
+/** The caller of an HTTP request (null when anonymous). */
+export function requestUser(identity: Identity, req: Request): Promise<AuthUser | null> {
+  return userForToken(identity, bearerToken(req));
+}
+
+/** Throws 403 permission-denied unless `user` may read and write `conversation`. */
+export function assertConversationAccess(conversation: Conversation, user: AuthUser | null): void {
+  if (conversation.userId === null) return;
+  if (!user) {
+    throw new ProviderError(
+      'permission-denied',
+      `Conversation ${conversation.id} belongs to a signed-in visitor`,
+    );
+  }
+  if (user.uid !== conversation.userId) {
+    throw new ProviderError(
+      'permission-denied',
+      `Conversation ${conversation.id} belongs to another visitor`,
+    );
+  }
+}

@@ -1,0 +1,225 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bookingUpdateMessage,
+  CHAT_PATH,
+  ChatResponseSchema,
+  CONVERSATION_LIFETIME_MS,
+  ErrorBodySchema,
+  PHONE_SIGN_IN_TOOL,
+} from '@chat/core';
+import type { ChatInterrupt } from '@chat/core';
+import { createApp } from '../app.js';
+import type { ChatMockServer } from '../app.js';
+import { createConversation, DEFAULT_BUSINESS_ID, signIn } from '../testing/test-server.js';
+
+let server: ChatMockServer;
+beforeEach(() => {
+  server = createApp();
+});
+afterEach(() => server.close());
+
+function sendBody(conversationId: string, message: string, businessId = DEFAULT_BUSINESS_ID) {
+  return {
+    message,
+    conversationId,
+    businessId,
+    profileId: businessId,
+    contextType: 'enduser',
+    userTimezone: 'America/New_York',
+  };
+}
+
+function resumeBody(
+  conversationId: string,
+  action: 'PHONE_SIGN_IN' | 'PHONE_SIGN_IN_DECLINED',
+  toolRequest: object,
+) {
+  return {
+    conversationId,
+    businessId: DEFAULT_BUSINESS_ID,
+    profileId: DEFAULT_BUSINESS_ID,
+    userTimezone: 'America/New_York',
+    resume: {
+      respond: [
+        {
+          toolRequest,
+          response: {
+            requiresAuth: action === 'PHONE_SIGN_IN',
+            action,
+            message: action === 'PHONE_SIGN_IN' ? 'Authentication successful' : 'Verify later',
+            ...(action === 'PHONE_SIGN_IN_DECLINED' ? { declined: true } : {}),
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** Saves the visitor's message, as the page does before calling the chat service. */
+function visitorSays(conversationId: string, text: string) {
+  server.store.addMessage(conversationId, { role: 'user', text });
+}
+
+function expectError(res: request.Response, status: number, code: string, field?: string) {
+  expect(res.status).toBe(status);
+  const { error } = ErrorBodySchema.parse(res.body);
+  expect(error.code).toBe(code);
+  if (field) expect(error.message).toContain(field);
+}
+
+describe('POST /api/chat', () => {
+  it('writes the reply into the conversation and answers only smart replies', async () => {
+    const { id } = createConversation(server);
+    visitorSays(id, 'What are your opening hours?');
+    const res = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'What are your opening hours?'));
+    expect(res.status).toBe(200);
+    const answer = ChatResponseSchema.parse(res.body);
+    expect(Object.keys(res.body).sort()).toEqual(['smartReplies']);
+    expect(answer.smartReplies!.length).toBeGreaterThan(0);
+    const [user, reply] = server.store.messages(id);
+    expect(user!.role).toBe('user');
+    expect(reply).toMatchObject({ role: 'model' });
+    expect(reply!.text).toMatch(/Tuesday/);
+    expect(reply!.streaming).toBeUndefined();
+  });
+
+  it('asks an anonymous visitor to verify before a booking change, then continues after sign-in', async () => {
+    const { id } = createConversation(server);
+    visitorSays(id, 'I want to reschedule my appointment');
+    const res = await request(server.app)
+      .post(CHAT_PATH)
+      .send(sendBody(id, 'I want to reschedule my appointment'));
+    expect(res.status).toBe(200);
+    const interrupts = res.body.interrupts as ChatInterrupt[];
+    expect(interrupts).toHaveLength(1);
+    expect(interrupts[0]!.toolRequest.name).toBe(PHONE_SIGN_IN_TOOL);
+    expect(interrupts[0]!.metadata?.interrupt?.message).toEqual(expect.any(String));
+
+    const toolRequest = interrupts[0]!.toolRequest;
+    expectError(
+      await request(server.app)
+        .post(CHAT_PATH)
+        .send(resumeBody(id, 'PHONE_SIGN_IN', toolRequest)),
+      401,
+      'unauthenticated',
+    );
+    const visitor = await signIn(server);
+    const before = server.store.messages(id).length;
+    const resumed = await request(server.app)
+      .post(CHAT_PATH)
+      .set('Authorization', `Bearer ${visitor.idToken}`)
+      .send(resumeBody(id, 'PHONE_SIGN_IN', toolRequest));
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.interrupts).toBeUndefined();
+    const messages = server.store.messages(id);
+    expect(messages).toHaveLength(before + 1);
+    expect(messages.at(-1)!.text.toLowerCase()).toContain('reschedul');
+  });
+
+  it('answers a declined sign-in without booking and offers smart replies', async () => {
+    const { id } = createConversation(server);
+    visitorSays(id, 'Can I book for Saturday?');
+    const res = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'Can I book for Saturday?'));
+    const toolRequest = (res.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+    visitorSays(id, 'Verify later');
+    const declined = await request(server.app)
+      .post(CHAT_PATH)
+      .send(resumeBody(id, 'PHONE_SIGN_IN_DECLINED', toolRequest));
+    expect(declined.status).toBe(200);
+    expect(declined.body.smartReplies.length).toBeGreaterThan(0);
+    expect(server.store.messages(id).at(-1)).toMatchObject({
+      role: 'model',
+      text: expect.stringContaining('booking'),
+    });
+  });
+
+  it('answers a booking-update message', async () => {
+    const { id } = createConversation(server);
+    visitorSays(id, bookingUpdateMessage('appt-42'));
+    const res = await request(server.app)
+      .post(CHAT_PATH)
+      .send(sendBody(id, bookingUpdateMessage('appt-42')));
+    expect(res.status).toBe(200);
+    expect(server.store.messages(id).at(-1)!.role).toBe('model');
+  });
+
+  it('rejects bad bodies naming the field, and writes nothing', async () => {
+    const { id } = createConversation(server);
+    const before = server.store.snapshot();
+    const cases: Array<[object, string]> = [
+      [{ ...sendBody(id, 'hi'), message: '' }, 'message'],
+      [{ ...sendBody(id, 'hi'), conversationId: 'bad id' }, 'conversationId'],
+      [{ ...sendBody(id, 'hi'), userTimezone: undefined }, 'userTimezone'],
+      [{ ...sendBody(id, 'hi'), surprise: true }, 'surprise'],
+      [{ ...resumeBody(id, 'PHONE_SIGN_IN', { name: PHONE_SIGN_IN_TOOL }), message: 'both' }, 'message'],
+      [
+        { ...resumeBody(id, 'PHONE_SIGN_IN', { name: PHONE_SIGN_IN_TOOL }), resume: { respond: [] } },
+        'resume.respond',
+      ],
+    ];
+    for (const [body, field] of cases) {
+      expectError(await request(server.app).post(CHAT_PATH).send(body), 400, 'invalid-argument', field);
+    }
+    expect(server.store.snapshot()).toEqual(before);
+  });
+
+  it('checks the token, the conversation, its business and its owner', async () => {
+    const { id } = createConversation(server);
+    const visitor = await signIn(server);
+    expectError(
+      await request(server.app)
+        .post(CHAT_PATH)
+        .set('Authorization', 'Bearer expired-or-forged')
+        .send(sendBody(id, 'hi')),
+      401,
+      'unauthenticated',
+    );
+    expectError(await request(server.app).post(CHAT_PATH).send(sendBody('unknown', 'hi')), 404, 'not-found');
+    expectError(
+      await request(server.app)
+        .post(CHAT_PATH)
+        .send(sendBody(id, 'hi', 'sunrise-bakery')),
+      400,
+      'invalid-argument',
+      'businessId',
+    );
+    const owned = server.store.createConversation({
+      businessId: DEFAULT_BUSINESS_ID,
+      userId: visitor.user.uid,
+      userType: 'enduser',
+      contextType: 'enduser',
+      isOutsideBusinessHours: false,
+    });
+    expectError(
+      await request(server.app).post(CHAT_PATH).send(sendBody(owned.id, 'hi')),
+      403,
+      'permission-denied',
+    );
+    const ok = await request(server.app)
+      .post(CHAT_PATH)
+      .set('Authorization', `Bearer ${visitor.idToken}`)
+      .send(sendBody(owned.id, 'hi'));
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses a business that is not approved and an expired conversation', async () => {
+    const pending = createConversation(server, 'sunrise-bakery');
+    expectError(
+      await request(server.app)
+        .post(CHAT_PATH)
+        .send(sendBody(pending.id, 'hi', 'sunrise-bakery')),
+      403,
+      'permission-denied',
+    );
+    const { id } = createConversation(server);
+    server.clock.setOffset(CONVERSATION_LIFETIME_MS + 1);
+    expectError(
+      await request(server.app).post(CHAT_PATH).send(sendBody(id, 'hi')),
+      400,
+      'invalid-argument',
+      'expired',
+    );
+    expect(server.store.messages(id)).toEqual([]);
+  });
+});

@@ -1,0 +1,274 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CHAT_PATH,
+  CONTROL_ROUTES,
+  CONVERSATION_LIFETIME_MS,
+  DATA_ROUTES,
+  ErrorBodySchema,
+  IDENTITY_ROUTES,
+  isConversationExpired,
+} from '@chat/core';
+import type { Business } from '@chat/core';
+import { createApp } from '../app.js';
+import type { ChatMockServer } from '../app.js';
+import {
+  anonymousConversationBody,
+  createConversation,
+  DEFAULT_BUSINESS_ID,
+} from '../testing/test-server.js';
+
+let server: ChatMockServer;
+beforeEach(() => {
+  server = createApp();
+});
+afterEach(() => server.close());
+
+const api = () => request(server.app);
+const fault = (body: object) => api().post(CONTROL_ROUTES.faults).send(body);
+
+function expectError(res: request.Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(ErrorBodySchema.parse(res.body).error.code).toBe(code);
+}
+
+async function sendCode(phoneNumber = '+15555550100') {
+  const token = (await api().post(IDENTITY_ROUTES.botCheck)).body.token as string;
+  return api().post(IDENTITY_ROUTES.sendCode).send({ phoneNumber, botCheckToken: token });
+}
+
+describe('control API', () => {
+  it('answers health', async () => {
+    const res = await api().get(CONTROL_ROUTES.health);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it('resets conversations, messages, feed items, codes and faults back to the fixtures', async () => {
+    const { id } = createConversation(server);
+    server.store.addMessage(id, { role: 'user', text: 'hi' });
+    server.store.addFeedItem(DEFAULT_BUSINESS_ID, {
+      type: 'NEW_SIGNUP',
+      customerName: null,
+      customerPhone: null,
+      conversationId: id,
+      message: 'A customer signed up.',
+    });
+    server.store.putBusiness({ ...server.store.getBusiness(DEFAULT_BUSINESS_ID)!, businessName: 'Renamed' });
+    await sendCode('+12125550123');
+    await fault({ operation: 'chat', error: 500, count: 3 });
+    const seqBefore = server.store.lastSeq();
+
+    expect((await api().post(CONTROL_ROUTES.reset)).status).toBe(200);
+    expect(server.store.getConversation(id)).toBeNull();
+    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+    expect(server.store.getBusiness(DEFAULT_BUSINESS_ID)!.businessName).toBe('Bella Vista Salon');
+    expectError(await api().get(CONTROL_ROUTES.otp).query({ phone: '+12125550123' }), 404, 'not-found');
+    expect(server.faults.list()).toEqual([]);
+    // Sequence numbers keep rising across a reset, so an old afterSeq never hides new messages.
+    const again = createConversation(server);
+    expect(server.store.addMessage(again.id, { role: 'user', text: 'x' }).seq).toBeGreaterThan(seqBefore);
+  });
+
+  it('creates and replaces businesses, validating them', async () => {
+    const business: Business = {
+      ...server.store.getBusiness('sunrise-bakery')!,
+      id: 'new-biz',
+      handle: 'newbiz',
+      businessName: 'New Biz',
+    };
+    const { id: _id, ...withoutId } = business;
+    const created = await api().put(CONTROL_ROUTES.business('new-biz')).send(withoutId);
+    expect(created.status).toBe(201);
+    expect((await api().get(DATA_ROUTES.businessByHandle('newbiz'))).body).toEqual(business);
+    const replaced = await api()
+      .put(CONTROL_ROUTES.business('new-biz'))
+      .send({ ...business, verification: { status: 'approved' } });
+    expect(replaced.status).toBe(200);
+    expect(server.store.getBusiness('new-biz')!.verification.status).toBe('approved');
+
+    const bad = await api()
+      .put(CONTROL_ROUTES.business('new-biz'))
+      .send({ ...business, hours: { timeZone: 'Mars/Base' } });
+    expectError(bad, 400, 'invalid-argument');
+    expect(bad.body.error.message).toContain('hours.timeZone');
+    expectError(
+      await api()
+        .put(CONTROL_ROUTES.business('new-biz'))
+        .send({ ...business, id: 'other' }),
+      400,
+      'invalid-argument',
+    );
+    expect(server.store.getBusiness('new-biz')!.verification.status).toBe('approved');
+  });
+
+  it('reads a business feed, oldest first; 404 for an unknown business', async () => {
+    const { id } = createConversation(server);
+    const item = {
+      type: 'NEW_SIGNUP',
+      customerName: null,
+      customerPhone: '+15555550100',
+      conversationId: id,
+      message: '+15555550100 signed up.',
+    } as const;
+    server.store.addFeedItem(DEFAULT_BUSINESS_ID, item);
+    server.store.addFeedItem(DEFAULT_BUSINESS_ID, { ...item, message: 'second' });
+    const res = await api().get(CONTROL_ROUTES.feed(DEFAULT_BUSINESS_ID));
+    expect(res.body.items.map((i: { message: string }) => i.message)).toEqual([
+      '+15555550100 signed up.',
+      'second',
+    ]);
+    expect((await api().get(CONTROL_ROUTES.feed('sunrise-bakery'))).body).toEqual({ items: [] });
+    expectError(await api().get(CONTROL_ROUTES.feed('nobody')), 404, 'not-found');
+  });
+
+  it('lists conversations newest first with their latest message', async () => {
+    const older = createConversation(server);
+    server.clock.setOffset(1000);
+    const newer = createConversation(server);
+    server.store.addMessage(newer.id, { role: 'user', text: 'latest' });
+    const res = await api().get(CONTROL_ROUTES.conversations);
+    expect(res.body.conversations.map((c: { id: string }) => c.id)).toEqual([newer.id, older.id]);
+    expect(res.body.conversations[0]).toMatchObject({ messageCount: 1, latestMessage: { text: 'latest' } });
+    expect(res.body.conversations[1]).toMatchObject({ messageCount: 0, latestMessage: null });
+  });
+
+  it('reads the last code sent to a number, 404 when none, 400 without a phone', async () => {
+    await sendCode('+15555550100');
+    expect((await api().get(CONTROL_ROUTES.otp).query({ phone: '+15555550100' })).body).toEqual({
+      code: '123456',
+    });
+    expectError(await api().get(CONTROL_ROUTES.otp).query({ phone: '+12125559999' }), 404, 'not-found');
+    expectError(await api().get(CONTROL_ROUTES.otp), 400, 'invalid-argument');
+  });
+
+  it('moves the clock and restores it; timestamps and expiry follow', async () => {
+    const start = Date.parse('2030-01-01T12:00:00Z');
+    let res = await api().post(CONTROL_ROUTES.clock).send({ now: '2030-01-01T12:00:00Z' });
+    expect(res.status).toBe(200);
+    expect(Math.abs(res.body.nowMs - start)).toBeLessThan(1000);
+    const created = await api().post(DATA_ROUTES.conversations).send(anonymousConversationBody());
+    expect(Math.abs(created.body.createdAt - start)).toBeLessThan(1000);
+    expect(created.body.expiredAt).toBe(created.body.createdAt + CONVERSATION_LIFETIME_MS);
+    expect(isConversationExpired(created.body, server.clock.now())).toBe(false);
+
+    res = await api()
+      .post(CONTROL_ROUTES.clock)
+      .send({ offsetMs: server.clock.offsetMs() + CONVERSATION_LIFETIME_MS });
+    expect(isConversationExpired(created.body, res.body.nowMs)).toBe(true);
+
+    res = await api().delete(CONTROL_ROUTES.clock);
+    expect(res.body.offsetMs).toBe(0);
+    expect(Math.abs(server.clock.now() - Date.now())).toBeLessThan(1000);
+    for (const body of [
+      {},
+      { offsetMs: 1.5 },
+      { now: 'yesterday' },
+      { offsetMs: 1, now: '2030-01-01T00:00:00Z' },
+    ]) {
+      expectError(await api().post(CONTROL_ROUTES.clock).send(body), 400, 'invalid-argument');
+    }
+  });
+});
+
+describe('faults', () => {
+  it('fails the next N chat calls with the given HTTP status', async () => {
+    const { id } = createConversation(server);
+    const body = {
+      message: 'hi',
+      conversationId: id,
+      businessId: DEFAULT_BUSINESS_ID,
+      profileId: 'default',
+      userTimezone: 'UTC',
+    };
+    expect((await fault({ operation: 'chat', error: 503, count: 2 })).status).toBe(201);
+    expectError(await api().post(CHAT_PATH).send(body), 503, 'unavailable');
+    expectError(await api().post(CHAT_PATH).send(body), 503, 'unavailable');
+    expect((await api().post(CHAT_PATH).send(body)).status).toBe(200);
+    expect(server.store.messages(id)).toHaveLength(1);
+  });
+
+  it('fails the data operations with the given HTTP status and changes nothing', async () => {
+    await fault({ operation: 'data.createConversation', error: '500' });
+    expectError(
+      await api().post(DATA_ROUTES.conversations).send(anonymousConversationBody()),
+      500,
+      'internal',
+    );
+    expect(server.store.listConversations()).toEqual([]);
+    const created = await api().post(DATA_ROUTES.conversations).send(anonymousConversationBody());
+    expect(created.status).toBe(201);
+
+    await fault({ operation: 'data.addMessage', error: 403 });
+    const message = { role: 'user', text: 'hi' };
+    expectError(
+      await api().post(DATA_ROUTES.messages(created.body.id)).send(message),
+      403,
+      'permission-denied',
+    );
+    expect(server.store.messages(created.body.id)).toEqual([]);
+    expect((await api().post(DATA_ROUTES.messages(created.body.id)).send(message)).status).toBe(201);
+  });
+
+  it('fails the identity operations with the given error code', async () => {
+    await fault({ operation: 'botcheck', error: 'bot-check-unavailable' });
+    expectError(await api().post(IDENTITY_ROUTES.botCheck), 503, 'bot-check-unavailable');
+
+    await fault({ operation: 'otp.send', error: 'too-many-requests' });
+    expectError(await sendCode(), 429, 'too-many-requests');
+    const sent = await sendCode();
+    expect(sent.status).toBe(200);
+
+    await fault({ operation: 'otp.verify', error: 'code-expired' });
+    const verify = () =>
+      api()
+        .post(IDENTITY_ROUTES.verifyCode)
+        .send({ verificationId: sent.body.verificationId, code: '123456' });
+    expectError(await verify(), 400, 'code-expired');
+    expect((await verify()).status).toBe(200);
+  });
+
+  it('lists and clears pending faults', async () => {
+    await fault({ operation: 'otp.send', error: 'invalid-phone-number', count: 4 });
+    expect((await api().get(CONTROL_ROUTES.faults)).body.faults).toEqual([
+      { operation: 'otp.send', error: { kind: 'code', code: 'invalid-phone-number' }, remaining: 4 },
+    ]);
+    expect((await api().delete(CONTROL_ROUTES.faults)).status).toBe(204);
+    expect((await sendCode()).status).toBe(200);
+  });
+
+  it('rejects fault specs that do not fit their operation', async () => {
+    for (const body of [
+      { operation: 'nope', error: 500 },
+      { operation: 'chat', error: 'unavailable' },
+      { operation: 'chat', error: 200 },
+      { operation: 'otp.send', error: 500 },
+      { operation: 'listen', error: 'no-such-code' },
+      { operation: 'chat', error: 500, count: 0 },
+    ]) {
+      expectError(await fault(body), 400, 'invalid-argument');
+    }
+    expect(server.faults.list()).toEqual([]);
+  });
+});
+
+describe('CONTROL_API=off', () => {
+  it('leaves every control route a JSON 404 while the other APIs work', async () => {
+    const off = createApp({ controlApi: false });
+    try {
+      for (const [method, path] of [
+        ['get', CONTROL_ROUTES.health],
+        ['post', CONTROL_ROUTES.reset],
+        ['post', CONTROL_ROUTES.faults],
+        ['post', CONTROL_ROUTES.clock],
+        ['get', CONTROL_ROUTES.conversations],
+        ['put', CONTROL_ROUTES.business('x')],
+      ] as const) {
+        expectError(await request(off.app)[method](path).send({}), 404, 'not-found');
+      }
+      expect((await request(off.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID))).status).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});

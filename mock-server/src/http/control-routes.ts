@@ -1,0 +1,121 @@
+/**
+ * The control API for tests and demo staff (core's CONTROL_ROUTES), JSON over HTTP. Mounted only
+ * when the control API is on (CONTROL_API=off leaves every /control path a 404). It can reset the
+ * store to the fixtures, replace businesses, list conversations, read one-time codes, inject
+ * faults and move the clock; nothing here checks a token, so it must never face the internet.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { BusinessSchema, ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError } from '@chat/core';
+import type { ErrorCode } from '@chat/core';
+import type { ControllableClock } from '../clock.js';
+import type { Faults } from '../faults.js';
+import type { Identity } from '../identity/index.js';
+import type { DocumentStore } from '../store/memory-store.js';
+import { parseOrThrow } from './errors.js';
+
+export interface ControlRoutesOptions {
+  store: DocumentStore;
+  identity: Identity;
+  faults: Faults;
+  clock: ControllableClock;
+  /** Back to the fixtures: store, codes, faults, streams, rate limits. */
+  reset(): void;
+  /** Fails every live subscription now (an injected 'listen' fault). */
+  failSubscribers(code: ErrorCode): void;
+}
+
+const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
+
+export function controlRoutes(options: ControlRoutesOptions): Router {
+  const { store, identity, faults, clock } = options;
+  const router = Router();
+  const clockState = () => ({
+    now: new Date(clock.now()).toISOString(),
+    nowMs: clock.now(),
+    offsetMs: clock.offsetMs(),
+  });
+
+  router.get(CONTROL_ROUTES.health, (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  router.post(CONTROL_ROUTES.reset, (_req, res) => {
+    options.reset();
+    res.json({ ok: true });
+  });
+
+  router.put('/control/businesses/:id', (req, res) => {
+    const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
+    const body: unknown = req.body;
+    const withId = typeof body === 'object' && body !== null && !Array.isArray(body) ? { id, ...body } : body;
+    const business = parseOrThrow(BusinessSchema.strict(), withId);
+    if (business.id !== id) throw new ProviderError('invalid-argument', `id: must match the path (${id})`);
+    const { created } = store.putBusiness(business);
+    res.status(created ? 201 : 200).json(business);
+  });
+
+  router.get('/control/businesses/:id/feed', (req, res) => {
+    const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
+    if (!store.getBusiness(id)) throw new ProviderError('not-found', `Business ${id} not found`);
+    res.json({ items: store.feed(id) });
+  });
+
+  router.get(CONTROL_ROUTES.conversations, (_req, res) => {
+    res.json({
+      conversations: store.listConversations().map(({ conversation, messageCount, latestMessage }) => ({
+        ...conversation,
+        messageCount,
+        latestMessage,
+      })),
+    });
+  });
+
+  router.get(CONTROL_ROUTES.otp, (req, res) => {
+    const { phone } = parseOrThrow(OtpQuerySchema, req.query, 'query');
+    const code = identity.lastCodeFor(phone);
+    if (code === null) throw new ProviderError('not-found', `No code was sent to ${phone}`);
+    res.json({ code });
+  });
+
+  router.get(CONTROL_ROUTES.faults, (_req, res) => {
+    res.json({ faults: faults.list() });
+  });
+
+  router.post(CONTROL_ROUTES.faults, (req, res) => {
+    const fault = faults.add(req.body);
+    if (fault.operation === 'listen' && fault.error.kind === 'code')
+      options.failSubscribers(fault.error.code);
+    res.status(201).json({ fault, faults: faults.list() });
+  });
+
+  router.delete(CONTROL_ROUTES.faults, (_req, res) => {
+    faults.clear();
+    res.status(204).end();
+  });
+
+  router.get(CONTROL_ROUTES.clock, (_req, res) => {
+    res.json(clockState());
+  });
+
+  router.post(CONTROL_ROUTES.clock, (req, res) => {
+    const parsed = ClockSpecSchema.safeParse(req.body);
+    if (!parsed.success) {
+      throw new ProviderError(
+        'invalid-argument',
+        'body: expected {"offsetMs": <integer>} or {"now": "<ISO date-time with offset>"}',
+      );
+    }
+    const spec = parsed.data;
+    if ('offsetMs' in spec) clock.setOffset(spec.offsetMs);
+    else clock.setNow(Date.parse(spec.now));
+    res.json(clockState());
+  });
+
+  router.delete(CONTROL_ROUTES.clock, (_req, res) => {
+    clock.restore();
+    res.json(clockState());
+  });
+
+  return router;
+}

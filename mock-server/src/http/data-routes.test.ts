@@ -1,0 +1,243 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONVERSATION_LIFETIME_MS, DATA_ROUTES, ErrorBodySchema, MessageSchema } from '@chat/core';
+import { createApp } from '../app.js';
+import type { ChatMockServer } from '../app.js';
+import { createControllableClock } from '../clock.js';
+import { anonymousConversationBody, DEFAULT_BUSINESS_ID } from '../testing/test-server.js';
+
+let server: ChatMockServer;
+const clock = createControllableClock(() => 1_800_000_000_000);
+
+beforeEach(() => {
+  clock.restore();
+  server = createApp({ clock });
+});
+afterEach(() => server.close());
+
+function expectError(res: request.Response, status: number, code: string, field?: string) {
+  expect(res.status).toBe(status);
+  const body = ErrorBodySchema.parse(res.body);
+  expect(body.error.code).toBe(code);
+  if (field) expect(body.error.message).toContain(field);
+}
+
+async function newConversation(token?: string, body: object = anonymousConversationBody()) {
+  const req = request(server.app).post(DATA_ROUTES.conversations).send(body);
+  if (token) req.set('Authorization', `Bearer ${token}`);
+  const res = await req;
+  expect(res.status).toBe(201);
+  return res.body as { id: string; createdAt: number; expiredAt: number };
+}
+
+describe('businesses', () => {
+  it('reads a business by id and by handle', async () => {
+    const byId = await request(server.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID));
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({
+      id: DEFAULT_BUSINESS_ID,
+      handle: 'bellavista',
+      verification: { status: 'approved' },
+    });
+    const byHandle = await request(server.app).get(DATA_ROUTES.businessByHandle('sunrisebakery'));
+    expect(byHandle.body).toMatchObject({ id: 'sunrise-bakery', verification: { status: 'pending' } });
+  });
+
+  it('answers 404 for an unknown id or handle and 400 for a malformed one', async () => {
+    expectError(await request(server.app).get(DATA_ROUTES.businessById('nobody')), 404, 'not-found');
+    expectError(await request(server.app).get(DATA_ROUTES.businessByHandle('nobody')), 404, 'not-found');
+    expectError(
+      await request(server.app).get(DATA_ROUTES.businessById('a.b')),
+      400,
+      'invalid-argument',
+      'id',
+    );
+  });
+
+  it('returns the first business with a handle when two share it', async () => {
+    server.store.putBusiness({
+      ...server.store.getBusiness('sunrise-bakery')!,
+      id: 'zz-second',
+      handle: 'bellavista',
+    });
+    const res = await request(server.app).get(DATA_ROUTES.businessByHandle('bellavista'));
+    expect(res.body.id).toBe(DEFAULT_BUSINESS_ID);
+  });
+});
+
+describe('conversations', () => {
+  it('creates one with server-set times, expiry 24 h later and flags false', async () => {
+    const created = await newConversation();
+    expect(created).toMatchObject({
+      businessId: DEFAULT_BUSINESS_ID,
+      userId: null,
+      userType: 'anonymous',
+      contextType: 'enduser',
+      summaryFeedPosted: false,
+      signupFeedPosted: false,
+      createdAt: 1_800_000_000_000,
+      updatedAt: 1_800_000_000_000,
+      expiredAt: 1_800_000_000_000 + CONVERSATION_LIFETIME_MS,
+    });
+    const read = await request(server.app).get(DATA_ROUTES.conversation(created.id));
+    expect(read.body).toEqual(created);
+  });
+
+  it('rejects bad bodies naming the field, and stores nothing', async () => {
+    const before = server.store.snapshot();
+    const cases: Array<[object, string]> = [
+      [{ ...anonymousConversationBody(), businessId: 'bad id!' }, 'businessId'],
+      [{ ...anonymousConversationBody(), userType: 'robot' }, 'userType'],
+      [{ ...anonymousConversationBody(), isOutsideBusinessHours: 'no' }, 'isOutsideBusinessHours'],
+      [{ ...anonymousConversationBody(), extra: 1 }, 'extra'],
+      [{ ...anonymousConversationBody(), userType: 'enduser' }, 'userType'],
+    ];
+    for (const [body, field] of cases) {
+      expectError(
+        await request(server.app).post(DATA_ROUTES.conversations).send(body),
+        400,
+        'invalid-argument',
+        field,
+      );
+    }
+    expectError(
+      await request(server.app).post(DATA_ROUTES.conversations).send(anonymousConversationBody('nobody')),
+      404,
+      'not-found',
+    );
+    expect(server.store.snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown conversation', async () => {
+    expectError(await request(server.app).get(DATA_ROUTES.conversation('nope')), 404, 'not-found');
+    expectError(
+      await request(server.app).post(DATA_ROUTES.messages('nope')).send({ role: 'user', text: 'hi' }),
+      404,
+      'not-found',
+    );
+  });
+
+  it('merges lastMessage and sets updatedAt from the clock', async () => {
+    const { id } = await newConversation();
+    clock.setOffset(5000);
+    const lastMessage = { text: 'hi', sender: 'user', sentAt: 1, messageId: 'm1' };
+    const res = await request(server.app).patch(DATA_ROUTES.lastMessage(id)).send({ lastMessage });
+    expect(res.status).toBe(204);
+    const read = await request(server.app).get(DATA_ROUTES.conversation(id));
+    expect(read.body).toMatchObject({
+      lastMessage,
+      updatedAt: 1_800_000_005_000,
+      createdAt: 1_800_000_000_000,
+    });
+    expectError(
+      await request(server.app)
+        .patch(DATA_ROUTES.lastMessage(id))
+        .send({ lastMessage: { ...lastMessage, sender: 'x' } }),
+      400,
+      'invalid-argument',
+      'lastMessage.sender',
+    );
+  });
+
+  it('sets signupFeedPosted', async () => {
+    const { id } = await newConversation();
+    expect((await request(server.app).post(DATA_ROUTES.signupFeedPosted(id))).status).toBe(204);
+    expect(server.store.getConversation(id)?.signupFeedPosted).toBe(true);
+    expectError(
+      await request(server.app).post(DATA_ROUTES.signupFeedPosted(id)).send({ value: true }),
+      400,
+      'invalid-argument',
+    );
+  });
+
+  it('cannot be listed through the data API', async () => {
+    expectError(await request(server.app).get(DATA_ROUTES.conversations), 404, 'not-found');
+  });
+});
+
+describe('messages', () => {
+  it('adds user and system messages with server ids, times and rising sequence numbers', async () => {
+    const { id } = await newConversation();
+    const first = await request(server.app)
+      .post(DATA_ROUTES.messages(id))
+      .send({ role: 'user', text: 'Hello' });
+    const second = await request(server.app)
+      .post(DATA_ROUTES.messages(id))
+      .send({ role: 'system', text: '✓ Phone number verified successfully', type: 'system' });
+    expect(first.status).toBe(201);
+    expect(MessageSchema.parse(first.body)).toMatchObject({
+      role: 'user',
+      text: 'Hello',
+      createdAt: 1_800_000_000_000,
+    });
+    // The clock did not move: the second message is still strictly later, so createdAt order is total.
+    expect(second.body.createdAt).toBe(1_800_000_000_001);
+    const stored = server.store.messagesAfter(id, 0);
+    expect(stored.map((m) => m.message.text)).toEqual(['Hello', '✓ Phone number verified successfully']);
+    expect(stored[1]!.seq).toBeGreaterThan(stored[0]!.seq);
+  });
+
+  it('refuses model messages, unknown fields and over-long text', async () => {
+    const { id } = await newConversation();
+    const before = server.store.snapshot();
+    for (const [body, field] of [
+      [{ role: 'model', text: 'I am the AI' }, 'role'],
+      [{ role: 'user', text: 'x'.repeat(2049) }, 'text'],
+      [{ role: 'user', text: 'hi', createdAt: 5 }, 'createdAt'],
+      [{ role: 'user' }, 'text'],
+      [{ role: 'user', text: 'hi', type: 'weird' }, 'type'],
+    ] as const) {
+      expectError(
+        await request(server.app).post(DATA_ROUTES.messages(id)).send(body),
+        400,
+        'invalid-argument',
+        field,
+      );
+    }
+    expect(server.store.snapshot()).toEqual(before);
+  });
+});
+
+describe('feed items', () => {
+  it('adds an item to an existing business for one of its conversations', async () => {
+    const { id } = await newConversation();
+    const item = {
+      type: 'NEW_SIGNUP',
+      customerName: 'Test Visitor',
+      customerPhone: '+15555550100',
+      conversationId: id,
+      message: 'Test Visitor signed up.',
+    };
+    const res = await request(server.app).post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID)).send(item);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ ...item, createdAt: 1_800_000_000_000 });
+    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([res.body]);
+  });
+
+  it('requires the business to exist and the conversation to be one of its own', async () => {
+    const { id } = await newConversation();
+    const item = {
+      type: 'NEW_SIGNUP',
+      customerName: null,
+      customerPhone: null,
+      conversationId: id,
+      message: 'A customer signed up.',
+    };
+    expectError(await request(server.app).post(DATA_ROUTES.feed('nobody')).send(item), 404, 'not-found');
+    expectError(
+      await request(server.app).post(DATA_ROUTES.feed('sunrise-bakery')).send(item),
+      400,
+      'invalid-argument',
+      'conversationId',
+    );
+    expectError(
+      await request(server.app)
+        .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
+        .send({ ...item, type: 'OTHER' }),
+      400,
+      'invalid-argument',
+      'type',
+    );
+    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+  });
+});

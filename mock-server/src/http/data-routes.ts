@@ -1,0 +1,125 @@
+/**
+ * The data API (§7 database reads and writes) over HTTP; paths from core's DATA_ROUTES. Every body
+ * is validated with the core schemas (400 naming the field), unknown ids are 404, and the ownership
+ * rule of auth.ts applies (403). A rejected request changes nothing. Clients write only user and
+ * system messages; conversations cannot be listed here (the control API can).
+ */
+import { Router } from 'express';
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  DocumentIdSchema,
+  HandleSchema,
+  LastMessageUpdateSchema,
+  NewConversationSchema,
+  NewFeedItemSchema,
+  NewMessageSchema,
+  ProviderError,
+} from '@chat/core';
+import type { Conversation } from '@chat/core';
+import type { Faults } from '../faults.js';
+import type { Identity } from '../identity/index.js';
+import type { DocumentStore } from '../store/memory-store.js';
+import { assertConversationAccess, requestUser } from './auth.js';
+import { parseOrThrow, throwFault } from './errors.js';
+
+export interface DataRoutesOptions {
+  store: DocumentStore;
+  identity: Identity;
+  faults: Faults;
+}
+
+const EmptyBodySchema = z.object({}).strict();
+
+export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Router {
+  const router = Router();
+
+  /** The conversation named by the path, after the ownership check. */
+  async function accessibleConversation(req: Request): Promise<Conversation> {
+    const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
+    const user = await requestUser(identity, req);
+    const conversation = store.getConversation(id);
+    if (!conversation) throw new ProviderError('not-found', `Conversation ${id} not found`);
+    assertConversationAccess(conversation, user);
+    return conversation;
+  }
+
+  router.get('/data/businesses/by-handle/:handle', (req, res) => {
+    const handle = parseOrThrow(HandleSchema, req.params.handle, 'handle');
+    const business = store.findBusinessByHandle(handle);
+    if (!business) throw new ProviderError('not-found', `No business with handle ${handle}`);
+    res.json(business);
+  });
+
+  router.get('/data/businesses/:id', (req, res) => {
+    const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
+    const business = store.getBusiness(id);
+    if (!business) throw new ProviderError('not-found', `Business ${id} not found`);
+    res.json(business);
+  });
+
+  router.post('/data/businesses/:id/feed', async (req, res) => {
+    const businessId = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
+    const user = await requestUser(identity, req);
+    if (!store.getBusiness(businessId))
+      throw new ProviderError('not-found', `Business ${businessId} not found`);
+    const item = parseOrThrow(NewFeedItemSchema.strict(), req.body);
+    const conversation = store.getConversation(item.conversationId);
+    if (!conversation || conversation.businessId !== businessId) {
+      throw new ProviderError(
+        'invalid-argument',
+        `conversationId: no conversation ${item.conversationId} in ${businessId}`,
+      );
+    }
+    assertConversationAccess(conversation, user);
+    res.status(201).json(store.addFeedItem(businessId, item));
+  });
+
+  router.post('/data/conversations', async (req, res) => {
+    const user = await requestUser(identity, req);
+    const input = parseOrThrow(NewConversationSchema.strict(), req.body);
+    if ((input.userId === null) !== (input.userType === 'anonymous')) {
+      throw new ProviderError(
+        'invalid-argument',
+        "userType: must be 'anonymous' exactly when userId is null",
+      );
+    }
+    if (input.userId !== null && input.userId !== user?.uid) {
+      throw new ProviderError('permission-denied', 'userId: must be the uid of the bearer token');
+    }
+    if (!store.getBusiness(input.businessId)) {
+      throw new ProviderError('not-found', `Business ${input.businessId} not found`);
+    }
+    const fault = faults.take('data.createConversation');
+    if (fault) throwFault(fault, 'data.createConversation');
+    res.status(201).json(store.createConversation(input));
+  });
+
+  router.get('/data/conversations/:id', async (req, res) => {
+    res.json(await accessibleConversation(req));
+  });
+
+  router.post('/data/conversations/:id/messages', async (req, res) => {
+    const conversation = await accessibleConversation(req);
+    const input = parseOrThrow(NewMessageSchema.strict(), req.body);
+    const fault = faults.take('data.addMessage');
+    if (fault) throwFault(fault, 'data.addMessage');
+    res.status(201).json(store.addMessage(conversation.id, input).message);
+  });
+
+  router.patch('/data/conversations/:id/last-message', async (req, res) => {
+    const conversation = await accessibleConversation(req);
+    const { lastMessage } = parseOrThrow(LastMessageUpdateSchema.strict(), req.body);
+    store.updateLastMessage(conversation.id, lastMessage);
+    res.status(204).end();
+  });
+
+  router.post('/data/conversations/:id/signup-feed-posted', async (req, res) => {
+    const conversation = await accessibleConversation(req);
+    parseOrThrow(EmptyBodySchema, req.body ?? {});
+    store.markSignupFeedPosted(conversation.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,81 @@
+/**
+ * JSON errors for every HTTP answer that is not 2xx: `{ error: { code, message } }` (core's
+ * ErrorBodySchema), the status from HTTP_STATUS_BY_CODE. Stack traces never leave the server.
+ */
+import { errorCodeForStatus, HTTP_STATUS_BY_CODE, ProviderError } from '@chat/core';
+import type { ErrorBody, ErrorCode } from '@chat/core';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { formatPath } from '../store/fixtures.js';
+import type { FaultError } from '../faults.js';
+
+export function sendError(
+  res: Response,
+  code: ErrorCode,
+  message: string,
+  status = HTTP_STATUS_BY_CODE[code],
+): void {
+  const body: ErrorBody = { error: { code, message } };
+  res.status(status).json(body);
+}
+
+/**
+ * Parses `value` with `schema`; on failure throws ProviderError('invalid-argument') whose message
+ * names the first offending field, e.g. `role: Invalid option: expected one of "user"|"system"`.
+ */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.length > 0 ? formatPath(issue.path) : what;
+  throw new ProviderError('invalid-argument', `${field}: ${issue.message}`);
+}
+
+/** Throws the error an injected fault stands for (see faults.ts). */
+export function throwFault(fault: FaultError, operation: string): never {
+  if (fault.kind === 'code')
+    throw new ProviderError(fault.code, `Injected fault on ${operation}: ${fault.code}`);
+  const code = errorCodeForStatus(fault.status);
+  throw new ProviderError(code, `Injected fault on ${operation}: HTTP ${fault.status}`, fault.status);
+}
+
+/** JSON 404 for any route nobody answered. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(res, 'not-found', `No route ${req.method} ${req.path}`);
+};
+
+/** The last middleware: turns anything thrown into a JSON error. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof ProviderError) {
+      sendError(res, error.code, error.message, error.status ?? HTTP_STATUS_BY_CODE[error.code]);
+      return;
+    }
+    const bodyParserError = error as { type?: string; status?: number; limit?: number };
+    if (bodyParserError.type === 'entity.too.large') {
+      sendError(
+        res,
+        'invalid-argument',
+        `body: larger than ${bodyParserError.limit ?? 'the limit of'} bytes`,
+        413,
+      );
+      return;
+    }
+    if (bodyParserError.type === 'entity.parse.failed') {
+      sendError(res, 'invalid-argument', 'body: not valid JSON');
+      return;
+    }
+    const status = bodyParserError.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      sendError(res, errorCodeForStatus(status), `body: ${bodyParserError.type ?? 'rejected'}`, status);
+      return;
+    }
+    logger.error({ err: error, method: req.method, path: req.path }, 'request failed');
+    sendError(res, 'internal', 'Internal server error');
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The identity provider over HTTP (paths from core's IDENTITY_ROUTES), delegating to identity/.
+ * Failures carry the core error codes with the statuses of HTTP_STATUS_BY_CODE. Injected faults:
+ * 'botcheck', 'otp.send', 'otp.verify'.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { IDENTITY_ROUTES, RefreshBodySchema, SendCodeBodySchema, VerifyCodeBodySchema } from '@chat/core';
+import type { Faults } from '../faults.js';
+import type { Identity } from '../identity/index.js';
+import { parseOrThrow, throwFault } from './errors.js';
+
+export interface IdentityRoutesOptions {
+  identity: Identity;
+  faults: Faults;
+}
+
+const EmptyBodySchema = z.object({}).strict();
+
+export function identityRoutes({ identity, faults }: IdentityRoutesOptions): Router {
+  const router = Router();
+
+  router.post(IDENTITY_ROUTES.botCheck, (req, res) => {
+    parseOrThrow(EmptyBodySchema, req.body ?? {});
+    const fault = faults.take('botcheck');
+    if (fault) throwFault(fault, 'botcheck');
+    res.json(identity.issueBotCheckToken());
+  });
+
+  router.post(IDENTITY_ROUTES.sendCode, (req, res) => {
+    const body = parseOrThrow(SendCodeBodySchema.strict(), req.body);
+    const fault = faults.take('otp.send');
+    if (fault) throwFault(fault, 'otp.send');
+    res.json(identity.sendCode(body.phoneNumber, body.botCheckToken));
+  });
+
+  router.post(IDENTITY_ROUTES.verifyCode, async (req, res) => {
+    const body = parseOrThrow(VerifyCodeBodySchema.strict(), req.body);
+    const fault = faults.take('otp.verify');
+    if (fault) throwFault(fault, 'otp.verify');
+    res.json(await identity.verifyCode(body.verificationId, body.code));
+  });
+
+  router.post(IDENTITY_ROUTES.refresh, async (req, res) => {
+    const body = parseOrThrow(RefreshBodySchema.strict(), req.body);
+    res.json(await identity.refresh(body.idToken));
+  });
+
+  return router;
+}

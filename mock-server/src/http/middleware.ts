@@ -1,0 +1,82 @@
+/**
+ * The middleware every request passes: security headers, CORS, the JSON body parser with its
+ * size limit, a request log line, and the rate limiters of the identity and chat endpoints.
+ */
+import cors from 'cors';
+import express from 'express';
+import type { RequestHandler } from 'express';
+import { MemoryStore, rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { sendError } from './errors.js';
+
+/** The web dev server's origins (Vite on port 5173). */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+/** Whether a request from `origin` may use the server. No Origin means not a browser: allowed. */
+export function originAllowed(origin: string | undefined, allowlist: readonly string[]): boolean {
+  return origin === undefined || allowlist.includes(origin);
+}
+
+export function securityMiddleware(corsOrigins: readonly string[], bodyLimit: string): RequestHandler[] {
+  return [
+    // HSTS is off: the server speaks plain HTTP, and HSTS on localhost would pin every local port to HTTPS.
+    // CORP cross-origin: the web app on another port reads these answers; CORS decides who may.
+    helmet({ strictTransportSecurity: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+    cors({
+      origin: (origin, callback) => callback(null, originAllowed(origin, corsOrigins)),
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 600,
+    }),
+    express.json({ limit: bodyLimit }),
+  ];
+}
+
+/** One log line per request (never its headers or body: they carry tokens and phone numbers). */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      const ms = Math.round(performance.now() - started);
+      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms }, 'request');
+    });
+    next();
+  };
+}
+
+export interface RateLimitOptions {
+  windowMs: number;
+  /** Requests per window and client to the identity endpoints. */
+  identityMax: number;
+  /** Requests per window and client to the chat endpoint. */
+  chatMax: number;
+}
+
+export interface RateLimiters {
+  identity: RequestHandler;
+  chat: RequestHandler;
+  /** Forgets every counter (control reset). */
+  reset(): void;
+}
+
+export function createRateLimiters(options: RateLimitOptions): RateLimiters {
+  const stores = [new MemoryStore(), new MemoryStore()] as const;
+  const limiter = (limit: number, store: MemoryStore): RequestHandler =>
+    rateLimit({
+      windowMs: options.windowMs,
+      limit,
+      store,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) =>
+        sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later'),
+    });
+  return {
+    identity: limiter(options.identityMax, stores[0]),
+    chat: limiter(options.chatMax, stores[1]),
+    reset() {
+      for (const store of stores) void store.resetAll();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, ErrorBodySchema, IDENTITY_ROUTES } from '@chat/core';
+import { createApp } from '../app.js';
+import type { AppOptions, ChatMockServer } from '../app.js';
+import {
+  anonymousConversationBody,
+  createConversation,
+  DEFAULT_BUSINESS_ID,
+} from '../testing/test-server.js';
+
+const servers: ChatMockServer[] = [];
+function app(options: AppOptions = {}) {
+  const server = createApp(options);
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+describe('headers', () => {
+  it('sets security headers without HSTS', async () => {
+    const res = await request(app().app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS only from the allowlist', async () => {
+    const server = app({ corsOrigins: ['http://localhost:5173'] });
+    const allowed = await request(server.app)
+      .get(CONTROL_ROUTES.health)
+      .set('Origin', 'http://localhost:5173');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    const refused = await request(server.app).get(CONTROL_ROUTES.health).set('Origin', 'http://evil.example');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await request(server.app)
+      .options(DATA_ROUTES.conversations)
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type,authorization');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/i);
+  });
+});
+
+describe('bodies', () => {
+  it('answers 413 with a JSON error for a body over 64 KB, and 400 for malformed JSON', async () => {
+    const server = app();
+    const big = await request(server.app)
+      .post(DATA_ROUTES.conversations)
+      .send({ ...anonymousConversationBody(), pad: 'x'.repeat(70 * 1024) });
+    expect(big.status).toBe(413);
+    expect(ErrorBodySchema.parse(big.body).error.code).toBe('invalid-argument');
+    const malformed = await request(server.app)
+      .post(DATA_ROUTES.conversations)
+      .set('Content-Type', 'application/json')
+      .send('{"businessId": ');
+    expect(malformed.status).toBe(400);
+    expect(ErrorBodySchema.parse(malformed.body).error.message).toMatch(/JSON/);
+    expect(server.store.listConversations()).toEqual([]);
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const res = await request(app().app).get('/no/such/route');
+    expect(res.status).toBe(404);
+    expect(ErrorBodySchema.parse(res.body).error).toEqual({
+      code: 'not-found',
+      message: 'No route GET /no/such/route',
+    });
+  });
+
+  it('never leaks a stack trace from an unexpected failure', async () => {
+    const server = app({
+      assistant: {
+        respond() {
+          throw new Error('secret internals at /home/app/assistant.ts:42');
+        },
+      },
+    });
+    const { id } = createConversation(server);
+    const res = await request(server.app).post(CHAT_PATH).send({
+      message: 'hi',
+      conversationId: id,
+      businessId: DEFAULT_BUSINESS_ID,
+      profileId: 'default',
+      userTimezone: 'UTC',
+    });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'internal', message: 'Internal server error' } });
+    expect(res.text).not.toContain('secret');
+  });
+});
+
+describe('rate limits', () => {
+  it('limits the identity and chat endpoints per client, and a control reset clears the counters', async () => {
+    const server = app({ rateLimit: { windowMs: 60_000, identityMax: 2, chatMax: 1 } });
+    for (let i = 0; i < 2; i++)
+      expect((await request(server.app).post(IDENTITY_ROUTES.botCheck)).status).toBe(200);
+    const limited = await request(server.app).post(IDENTITY_ROUTES.botCheck);
+    expect(limited.status).toBe(429);
+    expect(ErrorBodySchema.parse(limited.body).error.code).toBe('too-many-requests');
+
+    const { id } = createConversation(server);
+    const body = {
+      message: 'hi',
+      conversationId: id,
+      businessId: DEFAULT_BUSINESS_ID,
+      profileId: 'default',
+      userTimezone: 'UTC',
+    };
+    expect((await request(server.app).post(CHAT_PATH).send(body)).status).toBe(200);
+    expect((await request(server.app).post(CHAT_PATH).send(body)).status).toBe(429);
+    // The data API is not limited.
+    for (let i = 0; i < 5; i++) {
+      expect((await request(server.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID))).status).toBe(200);
+    }
+    await request(server.app).post(CONTROL_ROUTES.reset);
+    expect((await request(server.app).post(IDENTITY_ROUTES.botCheck)).status).toBe(200);
+  });
+});

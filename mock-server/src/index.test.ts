@@ -1,0 +1,215 @@
+/**
+ * The server as a process: kill -9 and restart with DATA_FILE loses no acknowledged write, a
+ * damaged data file stops the start without being touched, SIGTERM finishes streamed replies and
+ * exits 0, and the environment is validated.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, SOCKET_EVENTS } from '@chat/core';
+import type {
+  ClientToServerEvents,
+  Conversation,
+  Message,
+  ServerToClientEvents,
+  SubscribeAck,
+} from '@chat/core';
+import type { Socket } from 'socket.io-client';
+import { runServerUntilExit, startServerProcess } from './testing/server-process.js';
+import type { ServerProcess } from './testing/server-process.js';
+
+let dir: string;
+let dataFile: string;
+const running: ServerProcess[] = [];
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-process-'));
+  dataFile = path.join(dir, 'data.jsonl');
+});
+afterEach(() => {
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>) {
+  const server = await startServerProcess(env);
+  running.push(server);
+  return server;
+}
+
+async function call(url: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(url + route, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+async function subscribeOnce(url: string, conversationId: string, afterSeq?: number): Promise<SubscribeAck> {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  try {
+    return await new Promise((resolve) =>
+      socket.emit(
+        SOCKET_EVENTS.subscribe,
+        { conversationId, ...(afterSeq === undefined ? {} : { afterSeq }) },
+        resolve,
+      ),
+    );
+  } finally {
+    socket.disconnect();
+  }
+}
+
+const chatBody = (conversationId: string, message: string) => ({
+  message,
+  conversationId,
+  businessId: 'bella-vista-salon',
+  profileId: 'bella-vista-salon',
+  userTimezone: 'America/New_York',
+});
+
+describe('the server process', () => {
+  it('keeps every acknowledged write through kill -9 and a restart, and resumes by seq', async () => {
+    const env = { DATA_FILE: dataFile, STREAM_CHUNK_CHARS: '0' };
+    const first = await start(env);
+    const created = await call(first.url, 'POST', DATA_ROUTES.conversations, {
+      businessId: 'bella-vista-salon',
+      userId: null,
+      userType: 'anonymous',
+      isOutsideBusinessHours: false,
+    });
+    expect(created.status).toBe(201);
+    const conversation = created.body as unknown as Conversation;
+    for (const text of ['one', 'two', 'What are your hours?']) {
+      expect(
+        (await call(first.url, 'POST', DATA_ROUTES.messages(conversation.id), { role: 'user', text })).status,
+      ).toBe(201);
+    }
+    expect(
+      (await call(first.url, 'POST', CHAT_PATH, chatBody(conversation.id, 'What are your hours?'))).status,
+    ).toBe(200);
+    const lastMessage = { text: 'What are your hours?', sender: 'user', sentAt: 1, messageId: 'm3' };
+    expect(
+      (await call(first.url, 'PATCH', DATA_ROUTES.lastMessage(conversation.id), { lastMessage })).status,
+    ).toBe(204);
+    expect((await call(first.url, 'POST', DATA_ROUTES.signupFeedPosted(conversation.id))).status).toBe(204);
+    const business = (await call(first.url, 'GET', DATA_ROUTES.businessById('sunrise-bakery'))).body!;
+    expect(
+      (
+        await call(first.url, 'PUT', CONTROL_ROUTES.business('sunrise-bakery'), {
+          ...business,
+          businessName: 'Sunset Bakery',
+        })
+      ).status,
+    ).toBe(200);
+    const before = await subscribeOnce(first.url, conversation.id);
+    expect(before.ok && before.messages).toHaveLength(4);
+    const beforeConversation = (await call(first.url, 'GET', DATA_ROUTES.conversation(conversation.id))).body;
+
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await start(env);
+    expect((await call(second.url, 'GET', DATA_ROUTES.conversation(conversation.id))).body).toEqual(
+      beforeConversation,
+    );
+    expect((await call(second.url, 'GET', DATA_ROUTES.businessById('sunrise-bakery'))).body).toMatchObject({
+      businessName: 'Sunset Bakery',
+    });
+    const after = await subscribeOnce(second.url, conversation.id);
+    expect(after).toEqual(before);
+
+    // A client that saw everything before the crash resumes with its last seq and gets only what is new.
+    const lastSeq = before.ok ? before.messages.at(-1)!.seq : -1;
+    expect(
+      (
+        await call(second.url, 'POST', DATA_ROUTES.messages(conversation.id), {
+          role: 'user',
+          text: 'after restart',
+        })
+      ).status,
+    ).toBe(201);
+    const resumed = await subscribeOnce(second.url, conversation.id, lastSeq);
+    expect(resumed.ok && resumed.messages.map((m) => m.message.text)).toEqual(['after restart']);
+    expect(resumed.ok && resumed.messages[0]!.seq).toBeGreaterThan(lastSeq);
+  }, 60_000);
+
+  it('finishes a streaming reply, flushes it and exits 0 on SIGTERM; CONTROL_API=off hides /control', async () => {
+    const env = {
+      DATA_FILE: dataFile,
+      STREAM_CHUNK_CHARS: '2',
+      STREAM_INTERVAL_MS: '1000',
+      CONTROL_API: 'off',
+    };
+    const first = await start(env);
+    expect((await call(first.url, 'GET', CONTROL_ROUTES.health)).status).toBe(404);
+    const conversation = (
+      await call(first.url, 'POST', DATA_ROUTES.conversations, {
+        businessId: 'bella-vista-salon',
+        userId: null,
+        userType: 'anonymous',
+        isOutsideBusinessHours: false,
+      })
+    ).body as unknown as Conversation;
+    await call(first.url, 'POST', DATA_ROUTES.messages(conversation.id), {
+      role: 'user',
+      text: 'Where are you?',
+    });
+    expect(
+      (await call(first.url, 'POST', CHAT_PATH, chatBody(conversation.id, 'Where are you?'))).status,
+    ).toBe(200);
+    const streaming = await subscribeOnce(first.url, conversation.id);
+    const partial = streaming.ok ? streaming.messages.at(-1)!.message : null;
+    expect(partial).toMatchObject({ role: 'model', streaming: true });
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('"stopped"');
+
+    const second = await start({ DATA_FILE: dataFile, STREAM_CHUNK_CHARS: '0' });
+    const after = await subscribeOnce(second.url, conversation.id);
+    const reply = after.ok
+      ? after.messages.map((m) => m.message).find((m: Message) => m.id === partial!.id)
+      : null;
+    expect(reply!.streaming).toBeUndefined();
+    expect(reply!.text.length).toBeGreaterThan(partial!.text.length);
+    expect(reply!.text.startsWith(partial!.text)).toBe(true);
+    expect((await call(second.url, 'GET', CONTROL_ROUTES.health)).status).toBe(200);
+  }, 60_000);
+
+  it('refuses to start on a damaged data file, naming the file and line, and leaves it as it was', async () => {
+    const first = await start({ DATA_FILE: dataFile });
+    await call(first.url, 'POST', DATA_ROUTES.conversations, {
+      businessId: 'bella-vista-salon',
+      userId: null,
+      userType: 'anonymous',
+      isOutsideBusinessHours: false,
+    });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const lines = fs.readFileSync(dataFile, 'utf8').split('\n');
+    lines[1] = lines[1]!.replace('"conversation.create"', '"conversation.explode"');
+    fs.writeFileSync(dataFile, lines.join('\n'));
+    const damaged = fs.readFileSync(dataFile);
+
+    const { code, output } = await runServerUntilExit({ DATA_FILE: dataFile });
+    expect(code).toBe(1);
+    expect(output).toContain(`Data file ${dataFile}, line 2`);
+    expect(fs.readFileSync(dataFile).equals(damaged)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(['data.jsonl']);
+  }, 60_000);
+
+  it('refuses a bad environment with a message naming the variable', async () => {
+    const { code, output } = await runServerUntilExit({ PORT: 'four thousand', CONTROL_API: 'sometimes' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT must be an integer');
+    expect(output).toContain('CONTROL_API must be "on" or "off"');
+  }, 60_000);
+});

@@ -1,0 +1,82 @@
+/**
+ * Starts the mock server from the environment (see README.md for every variable): reads and
+ * validates the settings, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT —
+ * stop accepting, finish streamed replies, close sockets, flush the data file, exit 0.
+ * The line `mock server listening` (JSON, with `port`) tells scripts which port was bound.
+ */
+import { pino } from 'pino';
+import { createApp } from './app.js';
+import type { ChatMockServer } from './app.js';
+import { ConfigError, readConfig } from './config.js';
+import type { Config } from './config.js';
+
+/** How long a shutdown may take before the process gives up waiting and exits with an error. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+let config: Config;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+// Synchronous writes: log lines come out in order and none is lost when the process exits.
+const logger = pino(
+  { level: config.LOG_LEVEL, base: { service: 'mock-server' } },
+  pino.destination({ sync: true }),
+);
+
+let server: ChatMockServer;
+try {
+  server = createApp({
+    logger,
+    dataFile: config.DATA_FILE,
+    corsOrigins: config.CORS_ORIGINS,
+    controlApi: config.CONTROL_API === 'on',
+    streaming: { chunkChars: config.STREAM_CHUNK_CHARS, intervalMs: config.STREAM_INTERVAL_MS },
+    rateLimit: {
+      windowMs: 60_000,
+      identityMax: config.RATE_LIMIT_PER_MINUTE,
+      chatMax: config.RATE_LIMIT_PER_MINUTE,
+    },
+    ...(config.ID_TOKEN_SECRET ? { idTokenSecret: new TextEncoder().encode(config.ID_TOKEN_SECRET) } : {}),
+  });
+} catch (error) {
+  logger.fatal({ err: error }, (error as Error).message);
+  process.exit(1);
+}
+
+try {
+  const { port, host, url } = await server.listen(config.PORT, config.HOST);
+  logger.info(
+    { port, host, url, dataFile: config.DATA_FILE, controlApi: config.CONTROL_API },
+    'mock server listening',
+  );
+} catch (error) {
+  logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+let shuttingDown = false;
+function shutDown(signal: NodeJS.Signals): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  server.close().then(
+    () => {
+      logger.info('stopped');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);

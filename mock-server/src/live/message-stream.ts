@@ -1,0 +1,117 @@
+/**
+ * Live messages over socket.io (core's SOCKET_EVENTS and event maps). A subscriber gets, in the
+ * subscribe ack, every message of the conversation changed after its `afterSeq` (all of them
+ * without it), ordered by sequence number, and then every addition or change as an upsert. The
+ * ack and the later upserts travel in order on the same socket, and the room is joined in the
+ * same tick the snapshot is taken, so nothing falls between them: a client that resumes with the
+ * last seq it saw loses nothing and gets nothing twice.
+ *
+ * Every event payload is validated; a bad one gets an ack with 'invalid-argument' and never
+ * throws. The ownership rule of http/auth.ts applies to subscribing. An injected 'listen' fault
+ * fails every current subscription at once (messages:error) and the next subscribe attempts.
+ *
+ * Limits: one process (socket.io's in-memory adapter).
+ */
+import { errorCodeOf, SOCKET_EVENTS, SubscribePayloadSchema, UnsubscribePayloadSchema } from '@chat/core';
+import type { ClientToServerEvents, ErrorCode, ServerToClientEvents, SubscribeAck } from '@chat/core';
+import type { Logger } from 'pino';
+import type { Server, Socket } from 'socket.io';
+import type { Faults } from '../faults.js';
+import type { Identity } from '../identity/index.js';
+import { assertConversationAccess, userForToken } from '../http/auth.js';
+import { formatPath } from '../store/fixtures.js';
+import type { DocumentStore } from '../store/memory-store.js';
+
+export type ChatSocketServer = Server<ClientToServerEvents, ServerToClientEvents>;
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+export interface MessageStreamOptions {
+  io: ChatSocketServer;
+  store: DocumentStore;
+  identity: Identity;
+  faults: Faults;
+  logger: Logger;
+}
+
+export interface MessageStream {
+  /** Fails every current subscription with `code` (an injected 'listen' fault). */
+  failSubscribers(code: ErrorCode): void;
+  /** Stops forwarding store changes. */
+  close(): void;
+}
+
+const ROOM_PREFIX = 'conversation:';
+const roomOf = (conversationId: string) => `${ROOM_PREFIX}${conversationId}`;
+
+function errorAck(code: ErrorCode, message: string): SubscribeAck {
+  return { ok: false, error: { code, message } };
+}
+
+export function attachMessageStream({
+  io,
+  store,
+  identity,
+  faults,
+  logger,
+}: MessageStreamOptions): MessageStream {
+  const stopForwarding = store.onMessage(({ conversationId, seq, message }) => {
+    io.to(roomOf(conversationId)).emit(SOCKET_EVENTS.upsert, { conversationId, seq, message });
+  });
+
+  /**
+   * Handles one subscribe. Everything after the token check runs in one synchronous block — join,
+   * snapshot and ack — so no store change can slip between the snapshot and the room's upserts.
+   */
+  async function subscribe(socket: ChatSocket, payload: unknown, reply: (answer: SubscribeAck) => void) {
+    const parsed = SubscribePayloadSchema.strict().safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.length > 0 ? formatPath(issue.path) : 'payload';
+      return reply(errorAck('invalid-argument', `${field}: ${issue.message}`));
+    }
+    const { conversationId, afterSeq, idToken } = parsed.data;
+    const fault = faults.take('listen');
+    if (fault) {
+      const code = fault.kind === 'code' ? fault.code : 'unavailable';
+      return reply(errorAck(code, `Injected fault on listen: ${code}`));
+    }
+    const user = await userForToken(identity, idToken);
+    const conversation = store.getConversation(conversationId);
+    if (!conversation) return reply(errorAck('not-found', `Conversation ${conversationId} not found`));
+    assertConversationAccess(conversation, user);
+    if (!socket.connected) return;
+    // The in-memory adapter joins synchronously (its join returns nothing to wait for).
+    void socket.join(roomOf(conversationId));
+    reply({ ok: true, messages: store.messagesAfter(conversationId, afterSeq ?? -1) });
+  }
+
+  io.on('connection', (socket) => {
+    socket.on(SOCKET_EVENTS.subscribe, (payload: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: SubscribeAck) => void) : () => {};
+      subscribe(socket, payload, reply).catch((error: unknown) => {
+        const code = errorCodeOf(error);
+        if (code === 'internal') logger.error({ err: error }, 'subscribe failed');
+        reply(errorAck(code, code === 'internal' ? 'Internal server error' : (error as Error).message));
+      });
+    });
+    socket.on(SOCKET_EVENTS.unsubscribe, (payload: unknown) => {
+      const parsed = UnsubscribePayloadSchema.safeParse(payload);
+      if (parsed.success) void socket.leave(roomOf(parsed.data.conversationId));
+    });
+  });
+
+  return {
+    failSubscribers(code) {
+      for (const room of io.of('/').adapter.rooms.keys()) {
+        if (!room.startsWith(ROOM_PREFIX)) continue;
+        const conversationId = room.slice(ROOM_PREFIX.length);
+        io.to(room).emit(SOCKET_EVENTS.error, {
+          conversationId,
+          error: { code, message: `Injected fault on listen: ${code}` },
+        });
+        io.in(room).socketsLeave(room);
+      }
+    },
+    close: stopForwarding,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Loads the fixture files (mock-server/fixtures/) the store starts from and returns to on reset:
+ * businesses.json (an array of §3 businesses) and test-phone-numbers.json (numbers with fixed
+ * codes, like Firebase's test phone numbers). Both are validated with the core schemas; a bad file
+ * stops the start with an error naming the file and the field.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { BusinessSchema, isValidE164 } from '@chat/core';
+import type { Business } from '@chat/core';
+
+/** The fixtures shipped with the server. */
+export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+
+export interface TestPhoneNumber {
+  code: string;
+  displayName?: string | null;
+}
+
+export interface Fixtures {
+  businesses: Business[];
+  testNumbers: Record<string, TestPhoneNumber>;
+}
+
+export class FixtureError extends Error {
+  override readonly name = 'FixtureError';
+}
+
+const BusinessesFileSchema = z.array(BusinessSchema).superRefine((businesses, ctx) => {
+  const seen = new Set<string>();
+  businesses.forEach((b, index) => {
+    if (seen.has(b.id))
+      ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate id "${b.id}"` });
+    seen.add(b.id);
+  });
+});
+
+const TestNumbersFileSchema = z.record(
+  z.string().refine(isValidE164, 'must be +1 followed by 10 digits'),
+  z.object({
+    code: z.string().regex(/^\d{6}$/, 'must be 6 digits'),
+    displayName: z.string().max(200).nullable().optional(),
+  }),
+);
+
+export function loadFixtures(dir: string = DEFAULT_FIXTURES_DIR): Fixtures {
+  return {
+    businesses: readFixture(path.join(dir, 'businesses.json'), BusinessesFileSchema),
+    testNumbers: readFixture(path.join(dir, 'test-phone-numbers.json'), TestNumbersFileSchema),
+  };
+}
+
+function readFixture<T>(file: string, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new FixtureError(`Fixture ${file}: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new FixtureError(`Fixture ${file}, field ${formatPath(issue.path)}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** A zod issue path as `[0].locations[1].hours.timeZone`. */
+export function formatPath(issuePath: readonly PropertyKey[]): string {
+  if (issuePath.length === 0) return '(root)';
+  return issuePath
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}

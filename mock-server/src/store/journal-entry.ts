@@ -1,0 +1,62 @@
+/**
+ * The lines of the data file (DATA_FILE). The first line is always a snapshot of the whole store;
+ * every later line is one write, replayed in order at start. Each write carries the values the
+ * server chose (ids, timestamps, sequence numbers), so replaying gives exactly the same store.
+ */
+import { z } from 'zod';
+import {
+  BusinessSchema,
+  ConversationSchema,
+  DocumentIdSchema,
+  FeedItemSchema,
+  LastMessageSchema,
+  MessageSchema,
+  SmartReplySchema,
+} from '@chat/core';
+
+export const DATA_FILE_FORMAT = 'chat-mock-data';
+export const DATA_FILE_VERSION = 1;
+
+const seq = z.number().int().nonnegative();
+const time = z.number().int().nonnegative();
+
+export const SnapshotSchema = z.object({
+  op: z.literal('snapshot'),
+  format: z.literal(DATA_FILE_FORMAT),
+  version: z.literal(DATA_FILE_VERSION),
+  seq,
+  businesses: z.array(BusinessSchema),
+  conversations: z.array(
+    z.object({
+      conversation: ConversationSchema,
+      messages: z.array(z.object({ seq, message: MessageSchema })),
+    }),
+  ),
+  feed: z.array(z.object({ businessId: DocumentIdSchema, items: z.array(FeedItemSchema) })),
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+export const WriteEntrySchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('business.put'), business: BusinessSchema }),
+  z.object({ op: z.literal('conversation.create'), conversation: ConversationSchema }),
+  z.object({
+    op: z.literal('conversation.lastMessage'),
+    id: DocumentIdSchema,
+    lastMessage: LastMessageSchema,
+    updatedAt: time,
+  }),
+  z.object({ op: z.literal('conversation.signupFeedPosted'), id: DocumentIdSchema, updatedAt: time }),
+  z.object({ op: z.literal('message.add'), conversationId: DocumentIdSchema, seq, message: MessageSchema }),
+  z.object({
+    op: z.literal('message.update'),
+    conversationId: DocumentIdSchema,
+    id: z.string().min(1),
+    seq,
+    /** Text appended to the message (a streamed reply grows by deltas, so a line stays small). */
+    appendText: z.string(),
+    streaming: z.boolean(),
+    smartReplies: z.array(SmartReplySchema).optional(),
+  }),
+  z.object({ op: z.literal('feed.add'), businessId: DocumentIdSchema, item: FeedItemSchema }),
+]);
+export type WriteEntry = z.infer<typeof WriteEntrySchema>;

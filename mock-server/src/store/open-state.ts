@@ -1,0 +1,66 @@
+/**
+ * Where the store starts from: the fixtures (no data file, or a new one, which is then created
+ * holding them), or the replay of an existing data file — its snapshot line, then every write in
+ * order. A file that cannot be replayed throws DataFileError naming the file, the line and the
+ * field, before anything is written to it.
+ */
+import type { Business } from '@chat/core';
+import type { Logger } from 'pino';
+import { formatPath } from './fixtures.js';
+import { createJournal, DataFileError, openJournal, readJournal } from './journal.js';
+import type { Journal } from './journal.js';
+import { SnapshotSchema, WriteEntrySchema } from './journal-entry.js';
+import { applyEntry, snapshotOf, stateFromBusinesses, stateFromSnapshot } from './store-state.js';
+import type { StoreState } from './store-state.js';
+
+export interface OpenStateOptions {
+  businesses: readonly Business[];
+  dataFile?: string | null;
+  logger: Logger;
+}
+
+export function openState(options: OpenStateOptions): { state: StoreState; journal: Journal | null } {
+  const file = options.dataFile;
+  if (!file) return { state: stateFromBusinesses(options.businesses), journal: null };
+  const contents = readJournal(file);
+  if (!contents) {
+    const state = stateFromBusinesses(options.businesses);
+    options.logger.info({ file }, 'data file created from the fixtures');
+    return { state, journal: createJournal(file, snapshotOf(state)) };
+  }
+  const [first, ...writes] = contents.lines;
+  const snapshot = SnapshotSchema.safeParse(first?.value);
+  if (!snapshot.success) {
+    const issue = snapshot.error.issues[0]!;
+    throw new DataFileError(
+      `Data file ${file}, line 1: not a snapshot of this server (field ${formatPath(issue.path)}: ${issue.message})`,
+    );
+  }
+  let state: StoreState;
+  try {
+    state = stateFromSnapshot(snapshot.data);
+  } catch (error) {
+    throw new DataFileError(`Data file ${file}, line 1: ${(error as Error).message}`);
+  }
+  for (const { line, value } of writes) {
+    const entry = WriteEntrySchema.safeParse(value);
+    if (!entry.success) {
+      const issue = entry.error.issues[0]!;
+      throw new DataFileError(
+        `Data file ${file}, line ${line}: field ${formatPath(issue.path)}: ${issue.message}`,
+      );
+    }
+    try {
+      applyEntry(state, entry.data);
+    } catch (error) {
+      throw new DataFileError(`Data file ${file}, line ${line}: ${(error as Error).message}`);
+    }
+  }
+  options.logger.info({ file, writes: writes.length, seq: state.seq }, 'data file replayed');
+  const journal = openJournal(file, {
+    tornTailAt: contents.tornTailAt,
+    existingEntries: writes.length,
+    warn: (message) => options.logger.warn({ file }, message),
+  });
+  return { state, journal };
+}

@@ -1,0 +1,60 @@
+/**
+ * Runs the real server (src/index.ts) as a child process for tests of what only a process has:
+ * environment parsing, signals, kill -9 and restart with a data file.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MOCK_SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/** Starts the server with `env` on a free port; resolves once it logged that it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { child, output, exited } = spawnServer({ PORT: '0', LOG_LEVEL: 'info', ...env });
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      for (const line of output().split('\n')) {
+        if (!line.includes('"mock server listening"')) continue;
+        child.stdout?.off('data', onData);
+        resolve((JSON.parse(line) as { url: string }).url);
+        return;
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output()}`)));
+  });
+  return { child, url, output, exited };
+}
+
+/** Starts the server and waits for it to end by itself (for start-up failures). */
+export async function runServerUntilExit(
+  env: Record<string, string>,
+): Promise<{ code: number | string; output: string }> {
+  const { output, exited } = spawnServer({ PORT: '0', ...env });
+  const code = await exited;
+  return { code, output: output() };
+}
+
+function spawnServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: MOCK_SERVER_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  return { child, output: () => text, exited };
+}
