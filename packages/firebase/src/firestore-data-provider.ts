@@ -1,0 +1,259 @@
+/**
+ * DataProvider over Cloud Firestore (modular web SDK).
+ *
+ * Layout: 'businesses/{id}' (read-only for clients), 'businesses/{id}/feed/{id}',
+ * 'conversations/{id}', 'conversations/{id}/messages/{id}'. firestore.rules at the repo root is what
+ * actually enforces who may read and write what; this file only shapes the calls.
+ *
+ * Limits:
+ * - expiredAt is computed from the client's clock (Firestore cannot write "server time + 24 h"); the
+ *   rules accept it only within a few minutes of request.time + 24 h, so a device whose clock is badly
+ *   wrong cannot create conversations (it gets 'permission-denied').
+ * - createConversation and addMessage read the document back after the write to return the server's
+ *   createdAt: one extra document read each. createConversation then sets expiredAt to exactly that
+ *   createdAt + 24 h: a second write.
+ * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
+ *   message → skipped), each with a console.warn or an error naming the bad fields.
+ * - No offline persistence is enabled: writes made while offline wait in memory and are lost on reload.
+ */
+import {
+  ProviderError,
+  expiryFor,
+  LastMessageSchema,
+  NewConversationSchema,
+  NewFeedItemSchema,
+  NewMessageSchema,
+  DocumentIdSchema,
+  HandleSchema,
+  CONVERSATION_LIFETIME_MS,
+  type Conversation,
+  type DataProvider,
+  type Message,
+  type MessagesObserver,
+  type Unsubscribe,
+} from '@chat/core';
+import { formatIssues } from '@chat/chat-client';
+import {
+  addDoc,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type SnapshotOptions,
+} from 'firebase/firestore';
+import type { z } from 'zod';
+import {
+  businessFromDocument,
+  conversationFromDocument,
+  lastMessageToDocument,
+  messageFromDocument,
+  messagesFromDocuments,
+  millisToTimestamp,
+  withoutUndefined,
+} from './firestore-documents.js';
+import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
+
+/** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
+const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
+
+function parseInput<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success)
+    throw new ProviderError('invalid-argument', `Invalid ${what}: ${formatIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** An id that no document can have (Firestore would treat '/' as a path separator) is rejected up front. */
+function parseId(id: unknown, what: string): string {
+  return parseInput(DocumentIdSchema, id, what);
+}
+
+/** createdAt + 24 h, to the nanosecond, as the rules compute it (request.time has microseconds). */
+function lifetimeAfter(createdAt: Timestamp): Timestamp {
+  return new Timestamp(createdAt.seconds + CONVERSATION_LIFETIME_MS / 1000, createdAt.nanoseconds);
+}
+
+async function guarded<T>(doing: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toFirestoreProviderError(error, doing);
+  }
+}
+
+export function createFirestoreDataProvider(db: Firestore): DataProvider {
+  const businessRef = (id: string) => doc(db, 'businesses', id);
+  const conversationRef = (id: string) => doc(db, 'conversations', id);
+  const messagesRef = (conversationId: string) => collection(db, 'conversations', conversationId, 'messages');
+
+  function toBusiness(snapshot: DocumentSnapshot) {
+    const converted = businessFromDocument(snapshot.id, snapshot.data(READ_OPTIONS) ?? {});
+    if (!converted.ok) throw new ProviderError('internal', converted.problem);
+    return converted.value;
+  }
+
+  function toConversation(snapshot: DocumentSnapshot): Conversation | null {
+    const converted = conversationFromDocument(snapshot.id, snapshot.data(READ_OPTIONS) ?? {});
+    if (converted.ok) return converted.value;
+    console.warn(`[firestore] ${converted.problem}; treated as unusable`);
+    return null;
+  }
+
+  function toMessage(snapshot: DocumentSnapshot): Message {
+    const converted = messageFromDocument(snapshot.id, snapshot.data(READ_OPTIONS) ?? {});
+    if (!converted.ok) throw new ProviderError('internal', converted.problem);
+    return converted.value;
+  }
+
+  return {
+    async getBusinessById(businessId) {
+      const id = parseId(businessId, 'businessId');
+      return guarded('Reading the business', async () => {
+        const snapshot = await getDoc(businessRef(id));
+        return snapshot.exists() ? toBusiness(snapshot) : null;
+      });
+    },
+
+    async getBusinessByHandle(handle) {
+      const value = parseInput(HandleSchema, handle, 'handle');
+      return guarded('Looking up the business handle', async () => {
+        const result = await getDocs(
+          query(collection(db, 'businesses'), where('handle', '==', value), limit(1)),
+        );
+        const first = result.docs[0];
+        return first ? toBusiness(first) : null;
+      });
+    },
+
+    async getConversation(conversationId) {
+      const id = parseId(conversationId, 'conversationId');
+      try {
+        const snapshot = await getDoc(conversationRef(id));
+        return snapshot.exists() ? toConversation(snapshot) : null;
+      } catch (error) {
+        // The rules deny reading another visitor's conversation; the interface says that reads as null.
+        if (firestoreErrorCode(error) === 'permission-denied') return null;
+        throw toFirestoreProviderError(error, 'Reading the conversation');
+      }
+    },
+
+    async createConversation(input) {
+      const fields = parseInput(NewConversationSchema, input, 'conversation');
+      return guarded('Creating the conversation', async () => {
+        const ref = await addDoc(collection(db, 'conversations'), {
+          ...withoutUndefined(fields),
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          // Client clock: a write cannot say "server time + 24 h". The rules accept it only near
+          // request.time + 24 h, and it is made exact right below.
+          expiredAt: millisToTimestamp(expiryFor(Date.now())),
+          summaryFeedPosted: false,
+          signupFeedPosted: false,
+          lastMessage: null,
+        });
+        const created = await getDoc(ref);
+        const stored = toConversation(created);
+        if (!stored) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
+        // expiredAt = the server's createdAt + 24 h exactly (the rules accept no other value here). The
+        // conversation exists already, so a failure here is only logged: the estimate stays, minutes off.
+        const createdAt: unknown = created.get('createdAt');
+        if (!(createdAt instanceof Timestamp)) return stored;
+        const exactExpiry = lifetimeAfter(createdAt);
+        try {
+          await updateDoc(ref, { expiredAt: exactExpiry });
+        } catch (error) {
+          console.warn(`[firestore] conversation '${ref.id}' keeps its estimated expiredAt`, error);
+          return stored;
+        }
+        return { ...stored, expiredAt: Math.floor(exactExpiry.toMillis()) };
+      });
+    },
+
+    async addMessage(conversationId, message) {
+      const id = parseId(conversationId, 'conversation id');
+      const fields = parseInput(NewMessageSchema, message, 'message');
+      return guarded('Saving the message', async () => {
+        const ref = await addDoc(messagesRef(id), {
+          ...withoutUndefined(fields),
+          createdAt: serverTimestamp(),
+        });
+        return toMessage(await getDoc(ref));
+      });
+    },
+
+    async updateLastMessage(conversationId, lastMessage) {
+      const id = parseId(conversationId, 'conversation id');
+      const fields = parseInput(LastMessageSchema, lastMessage, 'lastMessage');
+      await guarded('Updating the last message', () =>
+        setDoc(
+          conversationRef(id),
+          { lastMessage: lastMessageToDocument(fields), updatedAt: serverTimestamp() },
+          { merge: true },
+        ),
+      );
+    },
+
+    async addFeedItem(businessId, item) {
+      const id = parseId(businessId, 'business id');
+      const fields = parseInput(NewFeedItemSchema, item, 'feed item');
+      await guarded('Adding the feed item', () =>
+        addDoc(collection(db, 'businesses', id, 'feed'), {
+          ...withoutUndefined(fields),
+          createdAt: serverTimestamp(),
+        }),
+      );
+    },
+
+    async markSignupFeedPosted(conversationId) {
+      const id = parseId(conversationId, 'conversation id');
+      await guarded('Marking the signup feed item as posted', () =>
+        updateDoc(conversationRef(id), { signupFeedPosted: true }),
+      );
+    },
+
+    subscribeToMessages(conversationId: string, observer: MessagesObserver): Unsubscribe {
+      const id = DocumentIdSchema.safeParse(conversationId);
+      if (!id.success) {
+        // Reported asynchronously, like a listener failure, so callers handle one path.
+        const error = new ProviderError(
+          'invalid-argument',
+          `Invalid conversationId: ${formatIssues(id.error)}`,
+        );
+        let cancelled = false;
+        queueMicrotask(() => {
+          if (!cancelled) observer.error(error);
+        });
+        return () => {
+          cancelled = true;
+        };
+      }
+      const stop = onSnapshot(
+        query(messagesRef(conversationId), orderBy('createdAt', 'asc')),
+        (snapshot) => {
+          const docs = snapshot.docs.map((d) => ({ id: d.id, data: d.data(READ_OPTIONS) }));
+          observer.next(
+            messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`)),
+          );
+        },
+        (error) => observer.error(toFirestoreProviderError(error, 'Listening to the messages')),
+      );
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        stop();
+      };
+    },
+  };
+}
