@@ -4,7 +4,7 @@ import { CONVERSATION_LIFETIME_MS, DATA_ROUTES, ErrorBodySchema, MessageSchema }
 import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
 import { createControllableClock } from '../clock.js';
-import { anonymousConversationBody, DEFAULT_BUSINESS_ID } from '../testing/test-server.js';
+import { anonymousConversationBody, DEFAULT_BUSINESS_ID, signIn } from '../testing/test-server.js';
 
 let server: ChatMockServer;
 const clock = createControllableClock(() => 1_800_000_000_000);
@@ -199,23 +199,86 @@ describe('messages', () => {
 });
 
 describe('feed items', () => {
-  it('adds an item to an existing business for one of its conversations', async () => {
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const feedItem = (conversationId: string) => ({
+    type: 'NEW_SIGNUP',
+    customerName: 'Test Visitor',
+    customerPhone: '+15555550100',
+    conversationId,
+    message: 'Test Visitor signed up.',
+  });
+
+  it('adds an item for a signed-in visitor, for an anonymous conversation of the business', async () => {
     const { id } = await newConversation();
-    const item = {
-      type: 'NEW_SIGNUP',
-      customerName: 'Test Visitor',
-      customerPhone: '+15555550100',
-      conversationId: id,
-      message: 'Test Visitor signed up.',
-    };
-    const res = await request(server.app).post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID)).send(item);
+    const { idToken } = await signIn(server);
+    const item = feedItem(id);
+    const res = await request(server.app)
+      .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
+      .set(bearer(idToken))
+      .send(item);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...item, createdAt: 1_800_000_000_000 });
     expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([res.body]);
   });
 
+  it("adds an item for the visitor's own signed-in conversation", async () => {
+    const { user, idToken } = await signIn(server);
+    const { id } = await newConversation(idToken, {
+      businessId: DEFAULT_BUSINESS_ID,
+      userId: user.uid,
+      userType: 'enduser',
+      isOutsideBusinessHours: false,
+    });
+    const res = await request(server.app)
+      .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
+      .set(bearer(idToken))
+      .send(feedItem(id));
+    expect(res.status).toBe(201);
+    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toHaveLength(1);
+  });
+
+  it('answers 401 unauthenticated without a token, or with an invalid one, and stores nothing', async () => {
+    const { id } = await newConversation();
+    expectError(
+      await request(server.app).post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID)).send(feedItem(id)),
+      401,
+      'unauthenticated',
+      'Authorization',
+    );
+    expectError(
+      await request(server.app)
+        .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
+        .set(bearer('not-a-token'))
+        .send(feedItem(id)),
+      401,
+      'unauthenticated',
+    );
+    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+  });
+
+  it('answers 403 permission-denied for a conversation of another signed-in visitor', async () => {
+    const owner = await signIn(server);
+    const other = await signIn(server, '+15555550101', '654321');
+    const { id } = await newConversation(owner.idToken, {
+      businessId: DEFAULT_BUSINESS_ID,
+      userId: owner.user.uid,
+      userType: 'enduser',
+      isOutsideBusinessHours: false,
+    });
+    expectError(
+      await request(server.app)
+        .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
+        .set(bearer(other.idToken))
+        .send(feedItem(id)),
+      403,
+      'permission-denied',
+    );
+    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+  });
+
   it('requires the business to exist and the conversation to be one of its own', async () => {
     const { id } = await newConversation();
+    const { idToken } = await signIn(server);
     const item = {
       type: 'NEW_SIGNUP',
       customerName: null,
@@ -223,20 +286,16 @@ describe('feed items', () => {
       conversationId: id,
       message: 'A customer signed up.',
     };
-    expectError(await request(server.app).post(DATA_ROUTES.feed('nobody')).send(item), 404, 'not-found');
+    const post = (businessId: string, body: object) =>
+      request(server.app).post(DATA_ROUTES.feed(businessId)).set(bearer(idToken)).send(body);
+    expectError(await post('nobody', item), 404, 'not-found');
+    expectError(await post('sunrise-bakery', item), 400, 'invalid-argument', 'conversationId');
+    expectError(await post(DEFAULT_BUSINESS_ID, { ...item, type: 'OTHER' }), 400, 'invalid-argument', 'type');
     expectError(
-      await request(server.app).post(DATA_ROUTES.feed('sunrise-bakery')).send(item),
+      await post(DEFAULT_BUSINESS_ID, { ...item, conversationId: 'no-such-conversation' }),
       400,
       'invalid-argument',
       'conversationId',
-    );
-    expectError(
-      await request(server.app)
-        .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
-        .send({ ...item, type: 'OTHER' }),
-      400,
-      'invalid-argument',
-      'type',
     );
     expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
   });

@@ -2,7 +2,9 @@
  * The data API (§7 database reads and writes) over HTTP; paths from core's DATA_ROUTES. Every body
  * is validated with the core schemas (400 naming the field), unknown ids are 404, and the ownership
  * rule of auth.ts applies (403). A rejected request changes nothing. Clients write only user and
- * system messages; conversations cannot be listed here (the control API can).
+ * system messages; conversations cannot be listed here (the control API can). A feed item needs a
+ * signed-in visitor (401 without a token), as in firestore.rules: the app posts it right after the
+ * phone sign-in (§4), so nobody anonymous can fill a business's feed.
  */
 import { Router } from 'express';
 import type { Request } from 'express';
@@ -20,7 +22,7 @@ import type { Conversation } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { assertConversationAccess, requestUser } from './auth.js';
+import { assertConversationAccess, requestUser, requireSignedInUser } from './auth.js';
 import { parseOrThrow, throwFault } from './errors.js';
 
 export interface DataRoutesOptions {
@@ -60,7 +62,7 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
 
   router.post('/data/businesses/:id/feed', async (req, res) => {
     const businessId = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
-    const user = await requestUser(identity, req);
+    const user = await requireSignedInUser(identity, req, 'Adding a feed item');
     if (!store.getBusiness(businessId))
       throw new ProviderError('not-found', `Business ${businessId} not found`);
     const item = parseOrThrow(NewFeedItemSchema.strict(), req.body);

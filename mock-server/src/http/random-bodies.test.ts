@@ -8,18 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATH, DATA_ROUTES, ErrorBodySchema } from '@chat/core';
 import type { Snapshot } from '../store/journal-entry.js';
 import type { TestServer } from '../testing/test-server.js';
-import { createConversation, DEFAULT_BUSINESS_ID, startTestServer } from '../testing/test-server.js';
+import { createConversation, DEFAULT_BUSINESS_ID, signIn, startTestServer } from '../testing/test-server.js';
 
 /** One keep-alive connection for the whole run: thousands of requests stay quick. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 let t: TestServer;
 let conversationId: string;
+let signedInToken: string;
 let before: Snapshot;
 
 beforeAll(async () => {
   t = await startTestServer({ rateLimit: { windowMs: 60_000, identityMax: 100_000, chatMax: 100_000 } });
   conversationId = createConversation(t.server).id;
+  signedInToken = (await signIn(t.server)).idToken;
   before = t.server.store.snapshot();
 });
 afterAll(async () => {
@@ -33,6 +35,11 @@ interface Target {
   valid: () => Record<string, unknown>;
   /** Keys whose absence is still valid (they have defaults or are optional). */
   optional?: string[];
+  /**
+   * The route answers 401 to anonymous callers before it looks at the body: send a valid token
+   * whenever the run draws none, so the bodies themselves are what gets rejected.
+   */
+  signedIn?: boolean;
 }
 
 const targets: Record<string, Target> = {
@@ -61,6 +68,7 @@ const targets: Record<string, Target> = {
   },
   feed: {
     method: 'POST',
+    signedIn: true,
     path: () => DATA_ROUTES.feed(DEFAULT_BUSINESS_ID),
     valid: () => ({
       type: 'NEW_SIGNUP',
@@ -148,7 +156,8 @@ function rawRequest(method: string, path: string, headers: Record<string, string
   });
 }
 
-async function send(target: Target, body: { json: unknown } | { raw: string }, token?: string) {
+async function send(target: Target, body: { json: unknown } | { raw: string }, randomToken?: string) {
+  const token = randomToken ?? (target.signedIn ? signedInToken : undefined);
   const headers = {
     'content-type': 'application/json',
     ...(token ? { authorization: `Bearer ${token}` } : {}),

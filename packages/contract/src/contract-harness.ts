@@ -34,7 +34,7 @@ export interface ContractHarness {
 /** Made fresh for every test by the factory a test file passes to a describe…Contract function. */
 export interface DataProviderSubject {
   data: DataProvider;
-  /** The auth provider whose token `data` sends; needed by the ownership tests only. */
+  /** The auth provider whose token `data` sends (the same backend); needed by the ownership and feed tests. */
   auth?: AuthProvider;
   harness: ContractHarness;
 }

@@ -2,8 +2,18 @@
  * Waiting and asserting helpers shared by the suites. Everything waits for a condition with a
  * bounded poll (vi.waitFor), never for a fixed time.
  */
-import { ProviderError, type DataProvider, type ErrorCode, type Message, type Unsubscribe } from '@chat/core';
+import {
+  ProviderError,
+  type AuthProvider,
+  type AuthUser,
+  type DataProvider,
+  type ErrorCode,
+  type Message,
+  type Unsubscribe,
+} from '@chat/core';
 import { expect, vi, type TestContext } from 'vitest';
+import type { ContractHarness } from './contract-harness.js';
+import { TEST_PHONE_NUMBER } from './contract-fixtures.js';
 
 /** How long a condition may take to become true: live updates and streamed replies over a real server. */
 export const EVENTUALLY_MS = 8_000;
@@ -12,23 +22,37 @@ export function eventually<T>(check: () => T | Promise<T>, timeout = EVENTUALLY_
   return vi.waitFor(check, { timeout, interval: 20 });
 }
 
-/** Awaits a rejection and checks it is a ProviderError with `code`; returns it for further checks. */
+/**
+ * Awaits a rejection and checks it is a ProviderError with `code` (or one of several codes, where
+ * backends may differ legitimately); returns it for further checks.
+ */
 export async function expectProviderError(
   promise: Promise<unknown>,
-  code: ErrorCode,
+  code: ErrorCode | readonly ErrorCode[],
 ): Promise<ProviderError> {
+  const codes: readonly ErrorCode[] = typeof code === 'string' ? [code] : code;
   const outcome = await promise.then(
     (value: unknown) => ({ resolved: value }),
     (error: unknown) => ({ rejected: error }),
   );
   if (!('rejected' in outcome)) {
     throw new Error(
-      `expected a ProviderError '${code}', but it resolved with ${JSON.stringify(outcome.resolved)}`,
+      `expected a ProviderError '${codes.join("' or '")}', but it resolved with ${JSON.stringify(outcome.resolved)}`,
     );
   }
   expect(outcome.rejected).toBeInstanceOf(ProviderError);
-  expect((outcome.rejected as ProviderError).code).toBe(code);
+  expect(codes).toContain((outcome.rejected as ProviderError).code);
   return outcome.rejected as ProviderError;
+}
+
+/** Signs `phoneNumber` in through the auth provider with the code the harness reads back. */
+export async function signInWithPhone(
+  auth: AuthProvider,
+  harness: ContractHarness,
+  phoneNumber: string = TEST_PHONE_NUMBER,
+): Promise<AuthUser> {
+  const pending = await auth.startPhoneVerification(phoneNumber, { botCheckAnchorId: 'contract-bot-check' });
+  return pending.confirm(await harness.otpFor(phoneNumber));
 }
 
 /** Skips the running test (reported as skipped) when the harness lacks a capability it needs. */

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import type { DataProviderSubject, SubjectFactory } from './contract-harness.js';
 import { contractBusiness } from './contract-fixtures.js';
 import type { DataContractContext } from './data-contract-context.js';
+import { describeDataFeedContract } from './data-feed-contract.js';
 import { describeDataRecordsContract } from './data-records-contract.js';
 import { describeLiveMessagesContract } from './live-messages-contract.js';
 
@@ -24,6 +25,8 @@ export function describeDataProviderContract(
     });
 
     afterEach(async () => {
+      // Tests that sign in (ownership, feed) leave no session behind.
+      await subject.auth?.signOut();
       await subject.harness.close();
     });
 
@@ -46,6 +49,7 @@ export function describeDataProviderContract(
     };
 
     describeDataRecordsContract(ctx);
+    describeDataFeedContract(ctx);
     describeLiveMessagesContract(ctx);
   });
 }

@@ -1,17 +1,13 @@
 /**
  * The DataProvider contract's document reads and writes: businesses by id and handle,
- * conversations (server-set fields, validation, expiry, ownership) and their updates.
+ * conversations (server-set fields, validation, expiry, ownership) and their updates. The business
+ * feed has its own section (data-feed-contract.ts).
  */
-import {
-  CONVERSATION_LIFETIME_MS,
-  signupFeedItem,
-  validateConversation,
-  type Conversation,
-} from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, validateConversation, type Conversation } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
-import { contractBusiness, TEST_PHONE_NUMBER } from './contract-fixtures.js';
-import { expectProviderError, requireCapability } from './contract-helpers.js';
+import { contractBusiness } from './contract-fixtures.js';
+import { expectProviderError, requireCapability, signInWithPhone } from './contract-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -137,10 +133,7 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
       const auth = requireCapability(t, ctx.subject.auth, 'auth provider');
       const business = contractBusiness();
       await ctx.subject.harness.seedBusiness(business);
-      const pending = await auth.startPhoneVerification(TEST_PHONE_NUMBER, {
-        botCheckAnchorId: 'contract',
-      });
-      const user = await pending.confirm(await ctx.subject.harness.otpFor(TEST_PHONE_NUMBER));
+      const user = await signInWithPhone(auth, ctx.subject.harness);
 
       const mine = await ctx.subject.data.createConversation({
         businessId: business.id,
@@ -207,34 +200,6 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
       const after = await ctx.subject.data.getConversation(conversation.id);
       expect(after?.signupFeedPosted).toBe(true);
       expect(after?.summaryFeedPosted).toBe(false);
-    });
-
-    it("adds a feed item to the business's feed", async (t) => {
-      const { business, conversation } = await ctx.freshConversation();
-      const item = signupFeedItem(
-        { uid: 'contract-user', phoneNumber: TEST_PHONE_NUMBER, displayName: null },
-        conversation.id,
-      );
-
-      await ctx.subject.data.addFeedItem(business.id, item);
-
-      const readFeed = requireCapability(t, ctx.subject.harness.readFeed, 'readFeed');
-      const feed = await readFeed(business.id);
-      expect(feed).toHaveLength(1);
-      expect(feed[0]).toMatchObject({ ...item, message: `${TEST_PHONE_NUMBER} signed up.` });
-      expect(Math.abs((feed[0]?.createdAt ?? 0) - Date.now())).toBeLessThan(60_000);
-    });
-
-    it('rejects a feed item without a message with invalid-argument', async () => {
-      const { business, conversation } = await ctx.freshConversation();
-      const item = {
-        ...signupFeedItem({ uid: 'u', phoneNumber: null, displayName: null }, conversation.id),
-      };
-
-      await expectProviderError(
-        ctx.subject.data.addFeedItem(business.id, { ...item, message: '' }),
-        'invalid-argument',
-      );
     });
   });
 }

@@ -24,8 +24,12 @@ export interface InMemoryBackendOptions {
 }
 
 export function createInMemoryBackend(options: InMemoryBackendOptions = {}): InMemoryBackend {
-  const data = createInMemoryData({ businesses: options.businesses ?? testBusinesses, now: options.now });
   const auth = createInMemoryAuth(options.auth);
+  const data = createInMemoryData({
+    businesses: options.businesses ?? testBusinesses,
+    now: options.now,
+    currentUser: () => auth.currentUser(),
+  });
   const chat = createScriptedChat(data);
   return { data, auth, chat, close: () => undefined };
 }

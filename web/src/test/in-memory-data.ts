@@ -1,7 +1,9 @@
 /**
  * A DataProvider held in memory, for component tests of the chat page.
  *
- * Limits: one process, no persistence, no access rules (every visitor can read every conversation).
+ * Limits: one process, no persistence, no access rules (every visitor can read every conversation)
+ * except one: given `currentUser`, a feed item needs a signed-in visitor ('unauthenticated'
+ * otherwise), as on both real backends — so the page must post it after the sign-in.
  * It behaves like the real providers where the page can tell: inputs are checked against the core
  * schemas and rejected with ProviderError('invalid-argument'), unknown documents read as null,
  * subscribers get the whole ordered list first and after every change — delivered asynchronously,
@@ -15,6 +17,7 @@ import {
   NewMessageSchema,
   ProviderError,
   expiryFor,
+  type AuthUser,
   type Business,
   type Conversation,
   type DataProvider,
@@ -58,7 +61,14 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   return result.data;
 }
 
-export function createInMemoryData(options: { businesses: Business[]; now?: () => number }): InMemoryData {
+export interface InMemoryDataOptions {
+  businesses: Business[];
+  now?: () => number;
+  /** The signed-in visitor (the auth provider's currentUser); without it, feed posts are not checked. */
+  currentUser?: () => AuthUser | null;
+}
+
+export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
   const now = options.now ?? Date.now;
   const businesses = new Map(options.businesses.map((b) => [b.id, structuredClone(b)]));
   const conversations = new Map<string, Conversation>();
@@ -156,6 +166,9 @@ export function createInMemoryData(options: { businesses: Business[]; now?: () =
     },
     async addFeedItem(businessId, item) {
       checkFault('addFeedItem');
+      if (options.currentUser && !options.currentUser()) {
+        throw new ProviderError('unauthenticated', 'Adding a feed item needs a signed-in visitor');
+      }
       if (!businesses.has(businessId)) throw new ProviderError('not-found', `No business "${businessId}"`);
       const fields = parse(NewFeedItemSchema, item, 'addFeedItem');
       const feed = feeds.get(businessId) ?? [];
