@@ -1,0 +1,87 @@
+// Accessibility (issue 4, point 12): axe-core finds no serious or critical violation in the main
+// states, and the chat can be used with the keyboard alone.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { WAIT_MS } from './pages/chat-page.js';
+import { test } from './support/journey-test.js';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The serious and critical violations axe-core finds on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('no serious or critical axe violations: empty, chatting, interrupt and disabled states', async ({
+  page,
+  chat,
+}) => {
+  await chat.open('/');
+  await chat.waitForEmptyState('Bella Vista Salon');
+  expect(await seriousViolations(page), 'empty state').toEqual([]);
+
+  await chat.send('Tell me about your services');
+  await chat.waitForAssistantReplies(1);
+  await expect.poll(() => chat.smartReplies().count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
+  expect(await seriousViolations(page), 'chatting').toEqual([]);
+
+  await chat.askForBookingAndWaitForInterrupt();
+  await chat.waitForComposerDisabled();
+  expect(await seriousViolations(page), 'interrupt').toEqual([]);
+  await chat.phoneWidget.requestCode('5555550100');
+  await chat.phoneWidget.codeField.waitFor({ timeout: WAIT_MS });
+  await chat.phoneWidget.enterCode('000000');
+  await chat.phoneWidget.error('Invalid verification code. Please check the code and try again.').waitFor();
+  expect(await seriousViolations(page), 'code step with an error').toEqual([]);
+
+  await chat.open('/chat/sunrise-bakery', 'sunrise-bakery');
+  await chat.banner.waitFor({ timeout: WAIT_MS });
+  await chat.waitForComposerDisabled();
+  expect(await seriousViolations(page), 'disabled (pending business)').toEqual([]);
+});
+
+test('the chat works with the keyboard alone', async ({ page, chat }) => {
+  await chat.open('/');
+  await chat.waitForEmptyState('Bella Vista Salon');
+
+  // Tab reaches the first suggested question; Enter sends it.
+  const firstQuestion = chat.suggestedQuestion('What are your opening hours?');
+  for (let presses = 0; presses < 20; presses++) {
+    if (await firstQuestion.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  expect(await firstQuestion.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await chat.waitForUserMessage('What are your opening hours?');
+  await chat.waitForAssistantReplies(1);
+
+  // Tab reaches the message box; typing and Enter send.
+  for (let presses = 0; presses < 30; presses++) {
+    if (await chat.messageBox.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  expect(await chat.messageBox.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.type('Where are you located?');
+  await page.keyboard.press('Enter');
+  await chat.waitForUserMessage('Where are you located?');
+  await chat.waitForAssistantReplies(2);
+});

@@ -1,0 +1,35 @@
+// Journey: a conversation past its 24 hours is replaced by a new one on the next visit (§4 resolution).
+import { expect } from 'vitest';
+import { WAIT_MS } from './pages/chat-page.js';
+import { test } from './support/journey-test.js';
+
+test('reloading an expired conversation creates a new one and clears the messages', async ({
+  page,
+  chat,
+  control,
+}) => {
+  const oldId = await chat.open('/');
+  await chat.send('What are your hours?');
+  await chat.waitForAssistantReplies(1);
+  await expect.poll(() => chat.smartReplies().count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
+
+  // The visitor comes back 25 hours later: time has moved on for the server and for the browser.
+  const later = 25 * 60 * 60 * 1000;
+  await control.moveClock({ offsetMs: later });
+  await page.clock.setSystemTime(Date.now() + later);
+  await page.reload();
+
+  const newId = await chat.waitForConversation('bella-vista-salon', { not: oldId });
+  expect(newId).not.toBe(oldId);
+  await chat.waitForEmptyState('Bella Vista Salon');
+  expect(await chat.userMessages().count()).toBe(0);
+  expect(await chat.assistantMessages().count()).toBe(0);
+  expect(await chat.smartReplies().count()).toBe(0);
+  // The session now points at the new conversation.
+  const stored = await page.evaluate(() => Object.values({ ...sessionStorage }).join(' '));
+  expect(stored).toContain(newId);
+  expect(stored).not.toContain(oldId);
+  // And the new conversation works.
+  await chat.send('Where are you located?');
+  await chat.waitForAssistantReplies(1);
+});

@@ -1,0 +1,108 @@
+// Journeys: the phone sign-in interrupt (§4) with the fixture test number +1 555-555-0100 / 123456:
+// success, a wrong code, and a code that has expired.
+import { expect } from 'vitest';
+import { WAIT_MS } from './pages/chat-page.js';
+import type { ChatPage } from './pages/chat-page.js';
+import { saveStateScreenshot } from './support/state-screenshots.js';
+import { test } from './support/journey-test.js';
+
+const TEST_DIGITS = '5555550100';
+const TEST_CODE = '123456';
+
+/** The interrupt as §4 describes it: the auth message, its two smart replies, the input disabled. */
+async function expectInterruptShown(chat: ChatPage): Promise<void> {
+  const authText = await chat.authMessages().first().innerText();
+  expect(authText).toMatch(/To book an appointment, please verify your phone number first\.|Almost there!/);
+  await chat.smartReply('Verify later').waitFor({ timeout: WAIT_MS });
+  await chat.smartReply('Need more info about services').waitFor({ timeout: WAIT_MS });
+  expect(await chat.smartReplies().count()).toBe(2);
+  await chat.waitForComposerDisabled();
+  expect(await chat.sendButton.isDisabled()).toBe(true);
+}
+
+test('verifying the test number signs the visitor in and the assistant carries on', async ({
+  page,
+  chat,
+  control,
+}) => {
+  const conversationId = await chat.open('/');
+  await chat.askForBookingAndWaitForInterrupt();
+  await expectInterruptShown(chat);
+  await saveStateScreenshot(page, 'interrupt');
+
+  const widget = chat.phoneWidget;
+  await widget.phoneField.fill(TEST_DIGITS);
+  expect(await widget.phoneField.inputValue()).toBe('(555) 555-0100');
+  await widget.sendCodeButton.click();
+  await widget.codeField.waitFor({ timeout: WAIT_MS });
+  expect(await widget.codeField.getAttribute('placeholder')).toBe('123456');
+  await page.getByText(/^Enter the 6-digit code sent to \+1 \(555\) 555-0100$/).waitFor({ timeout: WAIT_MS });
+  await widget.enterCode(TEST_CODE);
+
+  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
+  await chat.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
+  await chat.waitForAssistantReplies(1);
+  await expect
+    .poll(() => chat.lastAssistantText(), { timeout: WAIT_MS })
+    .toContain('Your booking request is in.');
+  await chat.waitForComposerEnabled();
+  expect(await chat.smartReply('Verify later').count()).toBe(0);
+  await saveStateScreenshot(page, 'verified');
+
+  // First signup: the business's feed tells the team who signed up, from which conversation.
+  await expect.poll(() => control.feed('bella-vista-salon'), { timeout: WAIT_MS }).toHaveLength(1);
+  const [item] = await control.feed('bella-vista-salon');
+  expect(item).toMatchObject({ type: 'NEW_SIGNUP', conversationId, message: 'Test Visitor signed up.' });
+
+  // Signed in, a booking request no longer raises the interrupt.
+  await chat.send('Can I cancel my booking?');
+  await chat.waitForAssistantReplies(2);
+  await expect
+    .poll(() => chat.lastAssistantText(), { timeout: WAIT_MS })
+    .toContain('Your cancellation request is in.');
+  expect(await chat.authMessages().count()).toBe(0);
+});
+
+test('a wrong code is refused with the §8 text, and the right one then works', async ({ chat }) => {
+  await chat.open('/');
+  await chat.askForBookingAndWaitForInterrupt();
+  const widget = chat.phoneWidget;
+  await widget.requestCode(TEST_DIGITS);
+  await widget.codeField.waitFor({ timeout: WAIT_MS });
+
+  await widget.enterCode('000000');
+  await widget
+    .error('Invalid verification code. Please check the code and try again.')
+    .waitFor({ timeout: WAIT_MS });
+  expect(await chat.text('✓ Phone number verified successfully').count()).toBe(0);
+  await chat.waitForComposerDisabled();
+
+  await widget.enterCode(TEST_CODE);
+  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
+});
+
+test('a code used after it expired is refused; "Change Number" goes back to the phone step', async ({
+  chat,
+  control,
+}) => {
+  await chat.open('/');
+  await chat.askForBookingAndWaitForInterrupt();
+  const widget = chat.phoneWidget;
+  await widget.requestCode(TEST_DIGITS);
+  await widget.codeField.waitFor({ timeout: WAIT_MS });
+
+  // Codes live 5 minutes on the identity provider.
+  await control.moveClock({ offsetMs: 6 * 60 * 1000 });
+  await widget.enterCode(TEST_CODE);
+  await widget
+    .error('Invalid verification code. The code has expired. Please request a new one.')
+    .waitFor({ timeout: WAIT_MS });
+
+  await widget.changeNumberButton.click();
+  await widget.phoneField.waitFor({ timeout: WAIT_MS });
+  expect(await widget.codeField.count()).toBe(0);
+  // A fresh code for the same number works.
+  await widget.requestCode(TEST_DIGITS);
+  await widget.enterCode(TEST_CODE);
+  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
+});

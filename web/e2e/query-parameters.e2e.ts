@@ -1,0 +1,49 @@
+// Journeys: the chat page's `question` and `i` query parameters (§2).
+import { BOOKING_UPDATE_MARKER } from '@chat/core';
+import { expect } from 'vitest';
+import { WAIT_MS } from './pages/chat-page.js';
+import { test } from './support/journey-test.js';
+
+test("?question= is sent as the visitor's message once everything is ready, then removed", async ({
+  page,
+  chat,
+}) => {
+  await page.goto('/chat/bella-vista-salon?question=Where%20are%20you%20located%3F');
+
+  await chat.waitForConversation('bella-vista-salon');
+  await chat.waitForUserMessage('Where are you located?');
+  await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
+  await chat.waitForAssistantReplies(1);
+  expect(await chat.lastAssistantText()).toContain('Bella Vista Salon');
+  expect(await chat.userMessages().count()).toBe(1);
+});
+
+test('?i= asks for a booking update without ever showing the marker', async ({ page, chat, control }) => {
+  // Record from the first render, so a marker shown for a single frame would be caught too.
+  await page.addInitScript(
+    ([marker]) => {
+      const seen: string[] = [];
+      (window as unknown as { __markerSeen: string[] }).__markerSeen = seen;
+      new MutationObserver(() => {
+        if (document.body?.innerText.includes(marker!)) seen.push(document.body.innerText);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    },
+    [BOOKING_UPDATE_MARKER],
+  );
+  await page.goto('/chat/bella-vista-salon?i=BK-2048');
+
+  const conversationId = await chat.waitForConversation('bella-vista-salon');
+  await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
+  await chat.waitForAssistantReplies(1);
+  const reply = await chat.lastAssistantText();
+  expect(reply).toContain('booking update for reference BK-2048');
+
+  expect(await chat.visibleText()).not.toContain(BOOKING_UPDATE_MARKER);
+  expect(await chat.visibleText()).not.toContain('booking-update');
+  expect(await page.evaluate(() => (window as unknown as { __markerSeen: string[] }).__markerSeen)).toEqual(
+    [],
+  );
+  // The server did receive the marker message: that is what made the reply a booking update.
+  const stored = (await control.conversations()).find((c) => c.id === conversationId);
+  expect(stored?.messageCount).toBe(2);
+});

@@ -1,0 +1,89 @@
+/**
+ * A client for the mock server's control API (mock-server/README.md), used by the journeys to put
+ * the server in a known state: back to the fixtures, faults injected, the clock moved.
+ * Every call fails the test with the server's answer when it is not a success.
+ */
+import { CONTROL_ROUTES } from '@chat/core';
+import type { ClockSpec, FaultSpec } from '@chat/core';
+
+/** A conversation as GET /control/conversations lists it. */
+export interface ConversationSummary {
+  id: string;
+  businessId: string;
+  userType: string;
+  expiredAt?: number | null;
+  lastMessage?: { text: string; sender: string } | null;
+  messageCount: number;
+}
+
+export interface FeedItemSummary {
+  type: string;
+  message: string;
+  conversationId: string;
+  customerPhone: string | null;
+  customerName: string | null;
+}
+
+export interface ControlClient {
+  /** Fixtures back, conversations/messages/codes/faults cleared, real time restored. */
+  reset(): Promise<void>;
+  /** The next `count` calls of an operation fail with `error` (an HTTP status or an error code). */
+  fault(spec: FaultSpec): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** Moves the server's clock away from the real time (expiry of conversations and codes). */
+  moveClock(spec: ClockSpec): Promise<void>;
+  restoreClock(): Promise<void>;
+  /** The last one-time code sent to `phoneNumber` (E.164), as the identity provider's log would show it. */
+  otp(phoneNumber: string): Promise<string>;
+  /** The business's feed items (first-signup notices), oldest first. */
+  feed(businessId: string): Promise<FeedItemSummary[]>;
+  /** Conversations with their last message, newest first. */
+  conversations(): Promise<ConversationSummary[]>;
+}
+
+export function createControlClient(serverUrl: string): ControlClient {
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${serverUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`control API ${method} ${path} answered ${response.status}: ${await response.text()}`);
+    }
+    return response;
+  }
+
+  return {
+    async reset() {
+      await call('POST', CONTROL_ROUTES.reset);
+      await call('DELETE', CONTROL_ROUTES.faults);
+      await call('DELETE', CONTROL_ROUTES.clock);
+    },
+    async fault(spec) {
+      await call('POST', CONTROL_ROUTES.faults, spec);
+    },
+    async clearFaults() {
+      await call('DELETE', CONTROL_ROUTES.faults);
+    },
+    async moveClock(spec) {
+      await call('POST', CONTROL_ROUTES.clock, spec);
+    },
+    async restoreClock() {
+      await call('DELETE', CONTROL_ROUTES.clock);
+    },
+    async otp(phoneNumber) {
+      const response = await call('GET', `${CONTROL_ROUTES.otp}?phone=${encodeURIComponent(phoneNumber)}`);
+      return ((await response.json()) as { code: string }).code;
+    },
+    async feed(businessId) {
+      const response = await call('GET', `/control/businesses/${encodeURIComponent(businessId)}/feed`);
+      return ((await response.json()) as { items: FeedItemSummary[] }).items;
+    },
+    async conversations() {
+      const response = await call('GET', CONTROL_ROUTES.conversations);
+      const body = (await response.json()) as { conversations: ConversationSummary[] };
+      return body.conversations;
+    },
+  };
+}
