@@ -183,6 +183,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         messageStream.close();
         // io.close disconnects every socket and closes the HTTP server (which stops accepting).
         await new Promise<void>((resolve) => {
+          // A client that was long-polling when its page closed leaves a transport io.close would
+          // wait up to engine.io's 30 s closeTimeout for; closing the engine first ends it at once.
+          io.engine.close();
           io.close(() => resolve());
           httpServer.closeIdleConnections();
         });

@@ -19,10 +19,6 @@ export async function startMockServer(options: { webOrigin: string }): Promise<R
   return {
     url,
     async close() {
-      // Every page is closed by now. A page that was long-polling (socket.io's first transport) when it
-      // closed leaves a transport that socket.io's close would wait 30 s for; engine.io's own close
-      // discards such transports at once. (Reported to the mock server: its close() could do this too.)
-      server.io.engine.close();
       const closing = server.close();
       // A request still open when the run ends (a test that failed mid-call) must not hold the run open.
       const cutoff = setTimeout(() => server.httpServer.closeAllConnections(), 2_000);
