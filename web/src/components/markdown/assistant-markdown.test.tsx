@@ -78,4 +78,15 @@ describe('AssistantMarkdown', () => {
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '$30' })).toBeInTheDocument();
   });
+
+  it('renders the unfinished end of a streaming reply without raw markers', () => {
+    const { container } = render(<AssistantMarkdown text={"Here's what **Bella Vist"} streaming />);
+    expect(container.querySelector('strong')).toHaveTextContent('Bella Vist');
+    expect(container).not.toHaveTextContent('**');
+  });
+
+  it('renders a complete reply from its own text', () => {
+    const container = renderMarkdown('Stars: **');
+    expect(container).toHaveTextContent('Stars: **');
+  });
 });

@@ -12,6 +12,7 @@
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { safeLinkUrl, visibleText } from '@chat/core';
+import { completeStreamingMarkdown } from './streaming-markdown.js';
 import './assistant-markdown.css';
 
 const COMPONENTS: Components = {
@@ -39,7 +40,9 @@ const COMPONENTS: Components = {
 
 const REMARK_PLUGINS = [remarkGfm];
 
-export function AssistantMarkdown({ text }: { text: string }) {
+/** `streaming`: the reply is still arriving, so its unfinished end is rendered as it will look once complete. */
+export function AssistantMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const visible = visibleText(text);
   return (
     <div className="assistant-markdown">
       <Markdown
@@ -48,7 +51,7 @@ export function AssistantMarkdown({ text }: { text: string }) {
         urlTransform={(url) => safeLinkUrl(url)}
         components={COMPONENTS}
       >
-        {visibleText(text)}
+        {streaming ? completeStreamingMarkdown(visible) : visible}
       </Markdown>
     </div>
   );

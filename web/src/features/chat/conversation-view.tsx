@@ -15,6 +15,7 @@ import {
 } from '@chat/core';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
+import { CHAT_TEXT } from './chat-texts.js';
 import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
 import { EmptyState } from './components/empty-state.js';
 import { MessageList } from './components/message-list.js';
@@ -32,6 +33,7 @@ import { useAutoScroll } from './hooks/use-auto-scroll.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
 import { useMessages } from './hooks/use-messages.js';
 import { useQueryParamMessages } from './hooks/use-query-param-messages.js';
+import { useTypingFallback } from './hooks/use-typing-fallback.js';
 
 // Focusing the message box on load helps with a mouse and keyboard; on touch screens it would
 // open the on-screen keyboard over the welcome text, so it is left to the visitor there.
@@ -68,6 +70,7 @@ export function ConversationView({
 
   const shown = displayedMessages(stored.messages, state.interrupt);
   const typing = isTyping(state.awaiting, stored.messages);
+  useTypingFallback(state.awaiting, dispatch);
   const empty = stored.status === 'ready' && shown.length === 0;
   const alerts: ChatAlert[] = [
     ...(stored.error ? [{ key: 'messages', text: stored.error, onDismiss: stored.dismissError }] : []),
@@ -133,12 +136,18 @@ export function ConversationView({
           <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
           <Composer
             disabled={!chatEnabled || state.interrupt !== null}
-            placeholder={chatEnabled ? undefined : UI_TEXT.chatDisabledPlaceholder}
-            onSend={(text) => void actions.submitText(text)}
+            placeholder={composerPlaceholder(chatEnabled, state.interrupt !== null)}
+            onSend={actions.submitText}
             autoFocus={FOCUS_ON_LOAD}
           />
         </div>
       </div>
     </main>
   );
+}
+
+/** The disabled composer says why (§6 first: an unapproved business blocks chatting for good). */
+function composerPlaceholder(chatEnabled: boolean, interruptPending: boolean): string | undefined {
+  if (!chatEnabled) return UI_TEXT.chatDisabledPlaceholder;
+  return interruptPending ? CHAT_TEXT.interruptPendingPlaceholder : undefined;
 }

@@ -58,6 +58,8 @@ describe('phone sign-in interrupt (§4)', () => {
       screen.queryByRole('button', { name: 'ignored while the interrupt shows' }),
     ).not.toBeInTheDocument();
     expect(input).toBeDisabled();
+    // The disabled box says why, instead of inviting the visitor to type.
+    expect(input).toHaveAttribute('placeholder', 'Verify your phone number above to continue');
     // The composer the visitor typed in is disabled now; focus moves to the phone field.
     expect(screen.getByPlaceholderText('(555) 123-4567')).toHaveFocus();
   });
@@ -247,6 +249,7 @@ describe('phone sign-in interrupt (§4)', () => {
     expect(await screen.findByText('Authentication cancelled')).toBeInTheDocument();
     expect(screen.queryByText('Please verify your phone.')).not.toBeInTheDocument();
     expect(input).toBeEnabled();
+    expect(input).toHaveAttribute('placeholder', 'Type your message…');
     expect(backend.chat.calls.filter((c) => c.kind === 'resume')).toHaveLength(0);
   });
 });

@@ -114,7 +114,25 @@ describe('sending a message (§4)', () => {
     expect(screen.queryByText('Failed to get AI response')).not.toBeInTheDocument();
   });
 
-  it("shows 'Failed to send message' and does not call the assistant when saving fails", async () => {
+  it("offers 'Try again' after 'Failed to get AI response', which asks again with the last message", async () => {
+    const backend = createInMemoryBackend();
+    backend.chat.failNext();
+    const { user, input } = await openChat(backend);
+
+    await user.type(input, 'Hello{Enter}');
+    await screen.findByText('Failed to get AI response');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('You said: Hello')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to get AI response')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(backend.chat.calls.map((c) => c.kind === 'send' && c.body.message)).toEqual(['Hello', 'Hello']);
+    // Asked again, not sent again: the visitor's message shows once and 'Try again' is not saved.
+    expect(screen.getAllByText('Hello')).toHaveLength(1);
+    expect(screen.queryByText('Try again')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to send message', keeps the text in the box and does not call the assistant when saving fails", async () => {
     const backend = createInMemoryBackend();
     backend.data.failNext('addMessage');
     const { user, input } = await openChat(backend);
@@ -122,6 +140,29 @@ describe('sending a message (§4)', () => {
     await user.type(input, 'Hello{Enter}');
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
     expect(backend.chat.calls).toHaveLength(0);
+    // Nothing was saved, so the text is given back to send again rather than lost.
+    await waitFor(() => expect(input).toHaveValue('Hello'));
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the typing indicator after the answer until the reply message itself arrives', async () => {
+    // Regression: the indicator went away with the HTTP answer, a moment before the streamed
+    // message showed up, leaving a blank gap.
+    const backend = createInMemoryBackend();
+    const held = deferred<void>();
+    backend.chat.script((_call, assistant) => {
+      void held.promise.then(() => assistant.reply('Here are our hours.'));
+      return { smartReplies: ['Thanks'] };
+    });
+    const { user, input } = await openChat(backend);
+
+    await user.type(input, 'What are your hours?{Enter}');
+    await screen.findByRole('button', { name: 'Thanks' });
+    expect(screen.getByText('Ava is typing…')).toBeInTheDocument();
+
+    held.resolve();
+    expect(await screen.findByText('Here are our hours.')).toBeInTheDocument();
+    expect(screen.queryByText('Ava is typing…')).not.toBeInTheDocument();
   });
 
   it('the header button starts a new conversation', async () => {

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast/toast-provider.js';
+import { deferred } from '../../test/render-app.js';
 import { Composer, type ComposerProps } from './composer.js';
 
 function setup(props: Partial<ComposerProps> = {}) {
@@ -109,6 +110,34 @@ describe('Composer: sending', () => {
   });
 });
 
+describe('Composer: a message that could not be sent', () => {
+  it('puts the text back when onSend resolves to false', async () => {
+    const outcome = deferred<boolean>();
+    const { user, input } = setup({ onSend: () => outcome.promise });
+    await user.type(input, '  Book me in  {Enter}');
+    expect(input.value).toBe('');
+    await act(async () => outcome.resolve(false));
+    expect(input.value).toBe('Book me in');
+  });
+
+  it('keeps the box empty when the message was sent', async () => {
+    const outcome = deferred<boolean>();
+    const { user, input } = setup({ onSend: () => outcome.promise });
+    await user.type(input, 'Book me in{Enter}');
+    await act(async () => outcome.resolve(true));
+    expect(input.value).toBe('');
+  });
+
+  it('does not overwrite what the visitor has typed since', async () => {
+    const outcome = deferred<boolean>();
+    const { user, input } = setup({ onSend: () => outcome.promise });
+    await user.type(input, 'Book me in{Enter}');
+    await user.type(input, 'Actually');
+    await act(async () => outcome.resolve(false));
+    expect(input.value).toBe('Actually');
+  });
+});
+
 describe('Composer: disabled', () => {
   it('shows the placeholder and disables the box and the button', () => {
     const { input, sendButton } = setup({
@@ -159,5 +188,29 @@ describe('Composer: height', () => {
     await user.click(input);
     await user.paste('\n'.repeat(30));
     expect(input.style.height).toBe('300px');
+  });
+
+  it('fits the placeholder again when it changes', () => {
+    // An empty box is as tall as its placeholder: report two 22px lines for a long one.
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLTextAreaElement) {
+        return (this.value || this.placeholder).length > 30 ? 44 : 22;
+      },
+    });
+    const onSend = vi.fn();
+    const { rerender } = render(
+      <ToastProvider>
+        <Composer disabled={false} onSend={onSend} />
+      </ToastProvider>,
+    );
+    const input = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
+    expect(input.style.height).toBe('22px');
+    rerender(
+      <ToastProvider>
+        <Composer disabled placeholder="Verify your phone number above to continue" onSend={onSend} />
+      </ToastProvider>,
+    );
+    expect(input.style.height).toBe('44px');
   });
 });

@@ -36,8 +36,12 @@ export interface ComposerProps {
   disabled: boolean;
   /** Shown while disabled, e.g. 'Chat disabled - verification pending'. */
   placeholder?: string;
-  /** Called with the trimmed, non-blank text. */
-  onSend(text: string): void;
+  /**
+   * Called with the trimmed, non-blank text; the box is cleared at once. If it returns a promise
+   * that resolves to false (the message could not be sent), the text comes back into the box,
+   * unless the visitor has started typing something else meanwhile.
+   */
+  onSend(text: string): void | Promise<boolean>;
   autoFocus?: boolean;
 }
 
@@ -48,7 +52,10 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
   // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).
   const pendingCaret = useRef<number | null>(null);
   const counterId = useId();
+  const shownPlaceholder = disabled ? (placeholder ?? DEFAULT_PLACEHOLDER) : DEFAULT_PLACEHOLDER;
 
+  // Re-measured when the placeholder changes too: an empty box is as tall as its placeholder, which
+  // can take two lines on a phone ('Verify your phone number above to continue').
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
@@ -60,7 +67,7 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
       input.setSelectionRange(pendingCaret.current, pendingCaret.current);
       pendingCaret.current = null;
     }
-  }, [text]);
+  }, [text, shownPlaceholder]);
 
   useEffect(() => {
     if (autoFocus && !disabled) inputRef.current?.focus();
@@ -70,9 +77,13 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
 
   const send = () => {
     if (!canSend) return;
-    onSend(normaliseOutgoing(text));
+    const outgoing = normaliseOutgoing(text);
+    const outcome = onSend(outgoing);
     setText('');
     inputRef.current?.focus();
+    void outcome?.then((sent) => {
+      if (!sent) setText((current) => (current === '' ? outgoing : current));
+    });
   };
 
   const onChange = (value: string) => {
@@ -125,7 +136,7 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
           rows={1}
           value={text}
           disabled={disabled}
-          placeholder={disabled ? (placeholder ?? DEFAULT_PLACEHOLDER) : DEFAULT_PLACEHOLDER}
+          placeholder={shownPlaceholder}
           enterKeyHint="send"
           style={{ maxHeight: `${INPUT_MAX_HEIGHT_PX}px`, overflowY: 'auto' }}
           onChange={(event) => onChange(event.target.value)}

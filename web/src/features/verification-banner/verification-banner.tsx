@@ -27,24 +27,27 @@ export function VerificationBanner({ businessName, status }: VerificationBannerP
       className={`verification-banner verification-banner--${denied ? 'denied' : 'pending'}`}
       aria-label="Business verification"
     >
-      <span className="verification-banner__icon">
-        {denied ? <WarningIcon size={22} /> : <HourglassIcon size={22} />}
-      </span>
-      <div className="verification-banner__body">
-        {!denied && <p className="verification-banner__title">{UI_TEXT.notYetVerifiedTitle}</p>}
-        <p className="verification-banner__text">
-          {businessName}
-          {denied ? UI_TEXT.deniedSuffix : UI_TEXT.notYetVerifiedSuffix}
-        </p>
+      {/* The colour spans the window; the content lines up with the header and the messages. */}
+      <div className="verification-banner__inner">
+        <span className="verification-banner__icon">
+          {denied ? <WarningIcon size={22} /> : <HourglassIcon size={22} />}
+        </span>
+        <div className="verification-banner__body">
+          {!denied && <p className="verification-banner__title">{UI_TEXT.notYetVerifiedTitle}</p>}
+          <p className="verification-banner__text">
+            {businessName}
+            {denied ? UI_TEXT.deniedSuffix : UI_TEXT.notYetVerifiedSuffix}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="verification-banner__dismiss"
+          aria-label="Dismiss"
+          onClick={() => setDismissedStatus(status)}
+        >
+          <CloseIcon size={18} />
+        </button>
       </div>
-      <button
-        type="button"
-        className="verification-banner__dismiss"
-        aria-label="Dismiss"
-        onClick={() => setDismissedStatus(status)}
-      >
-        <CloseIcon size={18} />
-      </button>
     </section>
   );
 }

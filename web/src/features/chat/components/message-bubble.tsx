@@ -40,7 +40,7 @@ export function MessageBubble({
         <Avatar name={assistantName} />
         <div className={`msg__bubble${message.streaming ? ' msg__bubble--streaming' : ''}`}>
           <span className="sr-only">{assistantName}: </span>
-          <AssistantMarkdown text={message.text} />
+          <AssistantMarkdown text={message.text} streaming={message.streaming === true} />
         </div>
       </div>
     );

@@ -46,4 +46,16 @@ describe('SuggestedQuestions', () => {
     const { container } = render(<SuggestedQuestions questions={[]} disabled={false} onSelect={vi.fn()} />);
     expect(container).toBeEmptyDOMElement();
   });
+
+  it('lays three questions out in one row and any other number two by two', () => {
+    const { rerender } = render(
+      <SuggestedQuestions questions={QUESTIONS} disabled={false} onSelect={vi.fn()} />,
+    );
+    const group = () => screen.getByRole('group', { name: 'Suggested questions' });
+    expect(group()).toHaveClass('suggested-questions--three');
+    const four = [...QUESTIONS, { line1: 'Can I change my booking?', line2: '' }];
+    rerender(<SuggestedQuestions questions={four} disabled={false} onSelect={vi.fn()} />);
+    expect(group()).toHaveClass('suggested-questions');
+    expect(group()).not.toHaveClass('suggested-questions--three');
+  });
 });

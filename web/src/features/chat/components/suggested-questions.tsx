@@ -11,7 +11,14 @@ export interface SuggestedQuestionsProps {
 export function SuggestedQuestions({ questions, disabled, onSelect }: SuggestedQuestionsProps) {
   if (questions.length === 0) return null;
   return (
-    <div className="suggested-questions" role="group" aria-label="Suggested questions">
+    <div
+      // Three fit one row; any other number goes two by two, so the grid never ends 3 + 1.
+      className={
+        questions.length === 3 ? 'suggested-questions suggested-questions--three' : 'suggested-questions'
+      }
+      role="group"
+      aria-label="Suggested questions"
+    >
       {questions.map((question, index) => (
         <button
           key={`${index}:${question.line1}`}

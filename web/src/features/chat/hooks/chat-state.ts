@@ -11,6 +11,7 @@ import {
   type SmartReply,
   type ToolRequest,
 } from '@chat/core';
+import { CHAT_TEXT } from '../chat-texts.js';
 
 /** A phone sign-in the assistant asked for and the visitor has not finished or declined. */
 export interface PendingInterrupt {
@@ -23,10 +24,22 @@ export interface PendingInterrupt {
   previousUserText: string | null;
 }
 
+/**
+ * The reply the page waits for. The chat service answers over HTTP as soon as the reply's message is
+ * created, but that message reaches the page through the live stream, which can land a moment later;
+ * so the HTTP answer alone does not end the wait (`answered`), the model message does. When the
+ * message never comes, `reply-overdue` ends it (see use-typing-fallback.ts).
+ */
+export interface Awaiting {
+  afterMessageId: string | null;
+  /** The chat service has answered; only the message itself is still on its way. */
+  answered: boolean;
+}
+
 export interface ChatState {
   smartReplies: SmartReply[];
   /** Waiting for the assistant: the typing indicator shows until a reply appears after this message. */
-  awaiting: { afterMessageId: string | null } | null;
+  awaiting: Awaiting | null;
   interrupt: PendingInterrupt | null;
   /** The auth message is shown at most once per conversation (§4). */
   authPrompted: boolean;
@@ -48,6 +61,12 @@ export const INTERRUPT_SMART_REPLIES: SmartReply[] = [
   { type: 'system', text: SMART_REPLY_TEXT.needMoreInfo },
 ];
 
+/**
+ * Offered after 'Failed to get AI response' (§8): the special text 'try again' (§4) asks the
+ * assistant once more with the visitor's last message, so one tap retries.
+ */
+export const RETRY_SMART_REPLIES: SmartReply[] = [{ type: 'system', text: CHAT_TEXT.tryAgain }];
+
 /** Offered when the subscription to messages fails (§8). */
 export const LISTEN_FAILURE_SMART_REPLIES: SmartReply[] = [
   { type: 'system', text: SMART_REPLY_TEXT.refreshPage },
@@ -62,8 +81,13 @@ export type ChatAction =
   /** A visitor action starts: old smart replies and alerts go (§4 sending, step 1). */
   | { type: 'action-started' }
   | { type: 'awaiting-reply'; afterMessageId: string | null }
-  /** The chat service answered without an interrupt (or with one already shown). */
+  /**
+   * The chat service answered without an interrupt (or with one already shown). The typing
+   * indicator stays until the reply's message appears or the wait is overdue.
+   */
   | { type: 'reply-received'; smartReplies: SmartReply[] }
+  /** The answered reply's message never appeared in time: stop showing the typing indicator. */
+  | { type: 'reply-overdue' }
   /** The chat service answered with a phone sign-in interrupt. */
   | {
       type: 'interrupt-received';
@@ -74,7 +98,8 @@ export type ChatAction =
     }
   /** Sign-in finished, declined or cancelled: the auth message goes and the input is enabled. */
   | { type: 'interrupt-closed' }
-  | { type: 'failed'; alert: string }
+  /** An action failed: the alert shows, and `smartReplies` (when given) offer a way on. */
+  | { type: 'failed'; alert: string; smartReplies?: SmartReply[] }
   | { type: 'set-smart-replies'; smartReplies: SmartReply[] }
   | { type: 'dismiss-alert' };
 
@@ -83,10 +108,17 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'action-started':
       return { ...state, smartReplies: [], alert: null };
     case 'awaiting-reply':
-      return { ...state, awaiting: { afterMessageId: action.afterMessageId } };
+      return { ...state, awaiting: { afterMessageId: action.afterMessageId, answered: false } };
     case 'reply-received':
-      return { ...state, awaiting: null, smartReplies: action.smartReplies };
+      return {
+        ...state,
+        awaiting: state.awaiting && { ...state.awaiting, answered: true },
+        smartReplies: action.smartReplies,
+      };
+    case 'reply-overdue':
+      return state.awaiting?.answered ? { ...state, awaiting: null } : state;
     case 'interrupt-received':
+      // An interrupt is the whole answer: no message is coming to end the wait.
       if (state.authPrompted) return { ...state, awaiting: null, smartReplies: action.smartReplies };
       return {
         ...state,
@@ -103,7 +135,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'interrupt-closed':
       return { ...state, interrupt: null, smartReplies: [] };
     case 'failed':
-      return { ...state, awaiting: null, alert: action.alert };
+      return {
+        ...state,
+        awaiting: null,
+        alert: action.alert,
+        smartReplies: action.smartReplies ?? state.smartReplies,
+      };
     case 'set-smart-replies':
       return { ...state, smartReplies: action.smartReplies };
     case 'dismiss-alert':

@@ -13,14 +13,17 @@ import {
 } from '@chat/core';
 import { useServices } from '../../../lib/services/services-context.js';
 import { chatOperations } from './chat-operations.js';
-import type { ChatAction, ChatState } from './chat-state.js';
+import { RETRY_SMART_REPLIES, type ChatAction, type ChatState } from './chat-state.js';
 import { usePhoneSignInActions } from './use-phone-sign-in-actions.js';
 
 export interface ChatActions {
-  /** The visitor sent text from the composer (special texts included). */
-  submitText(text: string): Promise<void>;
-  /** Sends a message as the visitor without special-text handling (query parameters). */
-  sendMessage(text: string): Promise<void>;
+  /**
+   * The visitor sent text from the composer (special texts included). False when the message could
+   * not be saved, so the composer can give the text back instead of losing it.
+   */
+  submitText(text: string): Promise<boolean>;
+  /** Sends a message as the visitor without special-text handling (query parameters); false if not saved. */
+  sendMessage(text: string): Promise<boolean>;
   chooseSmartReply(reply: SmartReply): Promise<void>;
   chooseSuggestedQuestion(question: SuggestedQuestion): Promise<void>;
   completeSignIn(user: AuthUser): Promise<void>;
@@ -55,7 +58,7 @@ export function useChatActions(params: {
   const sendMessage = useCallback(
     async (raw: string) => {
       const text = normaliseOutgoing(raw);
-      if (!text) return;
+      if (!text) return true;
       dispatch({ type: 'action-started' });
       let saved: Message;
       try {
@@ -63,15 +66,21 @@ export function useChatActions(params: {
       } catch (error) {
         console.error('Saving the message failed', error);
         dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
-        return;
+        return false;
       }
       dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
       try {
         ops.applyResponse(await ops.askAssistant(text), text);
       } catch (error) {
         console.error('The chat service failed', error);
-        dispatch({ type: 'failed', alert: ERROR_TEXT.failedToGetAiResponse });
+        dispatch({
+          type: 'failed',
+          alert: ERROR_TEXT.failedToGetAiResponse,
+          smartReplies: RETRY_SMART_REPLIES,
+        });
       }
+      // The message is saved and on screen even when the assistant failed; 'Try again' covers that.
+      return true;
     },
     [ops, dispatch],
   );
@@ -94,7 +103,11 @@ export function useChatActions(params: {
       ops.applyResponse(await ops.askAssistant(previous), previous);
     } catch (error) {
       console.error('The chat service failed', error);
-      dispatch({ type: 'failed', alert: ERROR_TEXT.failedToGetAiResponse });
+      dispatch({
+        type: 'failed',
+        alert: ERROR_TEXT.failedToGetAiResponse,
+        smartReplies: RETRY_SMART_REPLIES,
+      });
     }
   }, [messages, ops, dispatch]);
 
@@ -132,8 +145,8 @@ export function useChatActions(params: {
 
   const submitText = useCallback(
     async (text: string) => {
-      if (await runSpecial(text)) return;
-      await sendMessage(text);
+      if (await runSpecial(text)) return true;
+      return sendMessage(text);
     },
     [runSpecial, sendMessage],
   );
@@ -149,7 +162,9 @@ export function useChatActions(params: {
   );
 
   const chooseSuggestedQuestion = useCallback(
-    (question: SuggestedQuestion) => submitText(question.line1),
+    async (question: SuggestedQuestion) => {
+      await submitText(question.line1);
+    },
     [submitText],
   );
 

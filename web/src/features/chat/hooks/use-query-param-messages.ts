@@ -8,7 +8,7 @@ import { bookingUpdateMessage } from '@chat/core';
  * stay). The guard remembers what was sent, because the URL update lands after the effect may run
  * again (StrictMode's double effects, or a re-render in between).
  */
-export function useQueryParamMessages(ready: boolean, send: (text: string) => Promise<void>): void {
+export function useQueryParamMessages(ready: boolean, send: (text: string) => Promise<unknown>): void {
   const [params, setParams] = useSearchParams();
   const handled = useRef(new Set<string>());
 
