@@ -35,8 +35,7 @@ test('no serious or critical axe violations: empty, chatting, interrupt and disa
   page,
   chat,
 }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   expect(await seriousViolations(page), 'empty state').toEqual([]);
 
   await chat.send('Tell me about your services');
@@ -60,8 +59,7 @@ test('no serious or critical axe violations: empty, chatting, interrupt and disa
 });
 
 test('the chat works with the keyboard alone', async ({ page, chat }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
 
   // Tab reaches the first suggested question; Enter sends it.
   const firstQuestion = chat.suggestedQuestion('What are your opening hours?');

@@ -43,8 +43,7 @@ test('"Verify later" removes the sign-in, saves the choice, and the assistant an
 });
 
 test('"Need more info about services" declines and gets the services answer', async ({ chat }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
+  await chat.openAtPhoneSignIn();
   await chat.smartReply('Need more info about services').click();
 
   await chat.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
@@ -59,8 +58,7 @@ test('"Need more info about services" declines and gets the services answer', as
 test('cancelling the phone sign-in says "Authentication cancelled" and gives the input back', async ({
   chat,
 }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
+  await chat.openAtPhoneSignIn();
   await chat.authMessages().first().getByRole('button', { name: 'Cancel', exact: true }).click();
 
   await chat.text('Authentication cancelled').waitFor({ timeout: WAIT_MS });

@@ -30,8 +30,7 @@ test('at 360px wide nothing scrolls sideways and the composer stays in view', as
   const page = await context.newPage();
   const chat = new ChatPage(page);
 
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   await expectFitsWidth(page, chat, 'empty');
 
   await chat.send('Tell me about your services');

@@ -64,9 +64,7 @@ test('verifying the test number signs the visitor in and the assistant carries o
 });
 
 test('a wrong code is refused with the §8 text, and the right one then works', async ({ chat }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
-  const widget = chat.phoneWidget;
+  const widget = await chat.openAtPhoneSignIn();
   await widget.requestCode(TEST_DIGITS);
   await widget.codeField.waitFor({ timeout: WAIT_MS });
 
@@ -85,9 +83,7 @@ test('a code used after it expired is refused; "Change Number" goes back to the 
   chat,
   control,
 }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
-  const widget = chat.phoneWidget;
+  const widget = await chat.openAtPhoneSignIn();
   await widget.requestCode(TEST_DIGITS);
   await widget.codeField.waitFor({ timeout: WAIT_MS });
 

@@ -9,8 +9,7 @@ test("a failing chat service shows 'Failed to get AI response'; the next message
   chat,
   control,
 }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   await control.fault({ operation: 'chat', error: 500, count: 1 });
 
   await chat.send('What are your hours?');
@@ -34,8 +33,7 @@ test("a failing live stream shows 'Failed to listen to chat messages' with 'Refr
   chat,
   control,
 }) => {
-  const conversationId = await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  const conversationId = await chat.openDefaultChat();
   await control.fault({ operation: 'listen', error: 'unavailable', count: 1 });
 
   await chat.alerts.filter({ hasText: 'Failed to listen to chat messages' }).waitFor({ timeout: WAIT_MS });
@@ -71,8 +69,7 @@ test("a failing live stream shows 'Failed to listen to chat messages' with 'Refr
 });
 
 test("a message that cannot be saved shows 'Failed to send message'", async ({ chat, control }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   await control.fault({ operation: 'data.addMessage', error: 500, count: 1 });
 
   await chat.send('What are your hours?');

@@ -1,33 +1,43 @@
 // Journeys: sending the one-time code fails (§8) — the bot check, then too many requests.
 import { expect } from 'vitest';
-import { WAIT_MS } from './pages/chat-page.js';
+import type { FaultSpec } from '@chat/core';
+import { WAIT_MS, type ChatPage } from './pages/chat-page.js';
+import type { ControlClient } from './support/control.js';
 import { test } from './support/journey-test.js';
 
+/**
+ * Opens the phone widget, makes the next `fault` fail, and asks for a code: expects `errorText` and
+ * no code step. Returns the widget for the rest of the journey.
+ */
+async function failToSendCode(chat: ChatPage, control: ControlClient, fault: FaultSpec, errorText: string) {
+  const widget = await chat.openAtPhoneSignIn();
+  await control.fault(fault);
+
+  await widget.requestCode('5555550100');
+  await widget.error(errorText).waitFor({ timeout: WAIT_MS });
+  expect(await widget.codeField.count()).toBe(0);
+  return widget;
+}
+
 test('a failed bot check explains itself, and a second try sends the code', async ({ chat, control }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
-  await control.fault({ operation: 'botcheck', error: 'bot-check-failed', count: 1 });
+  const widget = await failToSendCode(
+    chat,
+    control,
+    { operation: 'botcheck', error: 'bot-check-failed', count: 1 },
+    'Failed to send verification code. Security verification failed. Please refresh and try again.',
+  );
 
-  await chat.phoneWidget.requestCode('5555550100');
-  await chat.phoneWidget
-    .error('Failed to send verification code. Security verification failed. Please refresh and try again.')
-    .waitFor({ timeout: WAIT_MS });
-  expect(await chat.phoneWidget.codeField.count()).toBe(0);
-
-  await chat.phoneWidget.sendCodeButton.click();
-  await chat.phoneWidget.codeField.waitFor({ timeout: WAIT_MS });
+  await widget.sendCodeButton.click();
+  await widget.codeField.waitFor({ timeout: WAIT_MS });
 });
 
 test('too many requests explains itself', async ({ chat, control }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
-  await control.fault({ operation: 'otp.send', error: 'too-many-requests', count: 1 });
-
-  await chat.phoneWidget.requestCode('5555550100');
-  await chat.phoneWidget
-    .error('Failed to send verification code. Too many attempts. Please try again later.')
-    .waitFor({ timeout: WAIT_MS });
-  expect(await chat.phoneWidget.codeField.count()).toBe(0);
+  await failToSendCode(
+    chat,
+    control,
+    { operation: 'otp.send', error: 'too-many-requests', count: 1 },
+    'Failed to send verification code. Too many attempts. Please try again later.',
+  );
   await chat.waitForComposerDisabled();
 });
 
@@ -35,9 +45,7 @@ test('empty fields are caught before anything is sent; another number gets its o
   chat,
   control,
 }) => {
-  await chat.open('/');
-  await chat.askForBookingAndWaitForInterrupt();
-  const widget = chat.phoneWidget;
+  const widget = await chat.openAtPhoneSignIn();
 
   await widget.sendCodeButton.click();
   await widget.error('Please enter your phone number').waitFor({ timeout: WAIT_MS });

@@ -5,8 +5,7 @@ import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
 
 test("'try again' sends the visitor's last message to the assistant again", async ({ chat, control }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   await control.fault({ operation: 'chat', error: 503, count: 1 });
   await chat.send('Where are you located?');
   await chat.alerts.filter({ hasText: 'Failed to get AI response' }).waitFor({ timeout: WAIT_MS });
@@ -26,8 +25,7 @@ test("'try again' sends the visitor's last message to the assistant again", asyn
 });
 
 test("'try again' with nothing to retry says so", async ({ chat }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   await chat.send('Try Again');
   await chat.text('There is no previous message to retry.').waitFor({ timeout: WAIT_MS });
   expect(await chat.assistantMessages().count()).toBe(0);

@@ -9,8 +9,7 @@ test('a sent message gets a reply that grows in place, after "Ava is typing…"'
   chat,
   control,
 }) => {
-  const conversationId = await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  const conversationId = await chat.openDefaultChat();
   await chat.startRecording();
 
   // Enter sends; the text is trimmed first (§5).

@@ -42,7 +42,6 @@ test('a denied business says its verification was denied and cannot be chatted w
 });
 
 test('an approved business has no banner', async ({ chat }) => {
-  await chat.open('/');
-  await chat.waitForEmptyState('Bella Vista Salon');
+  await chat.openDefaultChat();
   expect(await chat.banner.count()).toBe(0);
 });

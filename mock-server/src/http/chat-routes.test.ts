@@ -5,12 +5,12 @@ import {
   CHAT_PATH,
   ChatResponseSchema,
   CONVERSATION_LIFETIME_MS,
-  ErrorBodySchema,
   PHONE_SIGN_IN_TOOL,
 } from '@chat/core';
 import type { ChatInterrupt } from '@chat/core';
 import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
+import { expectError } from '../testing/http-test-app.js';
 import { createConversation, DEFAULT_BUSINESS_ID, signIn } from '../testing/test-server.js';
 
 let server: ChatMockServer;
@@ -59,13 +59,6 @@ function resumeBody(
 /** Saves the visitor's message, as the page does before calling the chat service. */
 function visitorSays(conversationId: string, text: string) {
   server.store.addMessage(conversationId, { role: 'user', text });
-}
-
-function expectError(res: request.Response, status: number, code: string, field?: string) {
-  expect(res.status).toBe(status);
-  const { error } = ErrorBodySchema.parse(res.body);
-  expect(error.code).toBe(code);
-  if (field) expect(error.message).toContain(field);
 }
 
 describe('POST /api/chat', () => {

@@ -5,7 +5,6 @@ import {
   CONTROL_ROUTES,
   CONVERSATION_LIFETIME_MS,
   DATA_ROUTES,
-  ErrorBodySchema,
   IDENTITY_ROUTES,
   isConversationExpired,
 } from '@chat/core';
@@ -17,6 +16,7 @@ import {
   createConversation,
   DEFAULT_BUSINESS_ID,
 } from '../testing/test-server.js';
+import { chatSendBody, expectError } from '../testing/http-test-app.js';
 
 let server: ChatMockServer;
 beforeEach(() => {
@@ -26,11 +26,6 @@ afterEach(() => server.close());
 
 const api = () => request(server.app);
 const fault = (body: object) => api().post(CONTROL_ROUTES.faults).send(body);
-
-function expectError(res: request.Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(ErrorBodySchema.parse(res.body).error.code).toBe(code);
-}
 
 async function sendCode(phoneNumber = '+15555550100') {
   const token = (await api().post(IDENTITY_ROUTES.botCheck)).body.token as string;
@@ -174,13 +169,7 @@ describe('control API', () => {
 describe('faults', () => {
   it('fails the next N chat calls with the given HTTP status', async () => {
     const { id } = createConversation(server);
-    const body = {
-      message: 'hi',
-      conversationId: id,
-      businessId: DEFAULT_BUSINESS_ID,
-      profileId: 'default',
-      userTimezone: 'UTC',
-    };
+    const body = chatSendBody(id);
     expect((await fault({ operation: 'chat', error: 503, count: 2 })).status).toBe(201);
     expectError(await api().post(CHAT_PATH).send(body), 503, 'unavailable');
     expectError(await api().post(CHAT_PATH).send(body), 503, 'unavailable');

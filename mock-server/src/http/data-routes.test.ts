@@ -1,53 +1,34 @@
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONVERSATION_LIFETIME_MS, DATA_ROUTES, ErrorBodySchema, MessageSchema } from '@chat/core';
-import { createApp } from '../app.js';
-import type { ChatMockServer } from '../app.js';
-import { createControllableClock } from '../clock.js';
-import { anonymousConversationBody, DEFAULT_BUSINESS_ID, signIn } from '../testing/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { CONVERSATION_LIFETIME_MS, DATA_ROUTES, MessageSchema } from '@chat/core';
+import { appPerTest, expectError, postConversation } from '../testing/http-test-app.js';
+import {
+  anonymousConversationBody,
+  DEFAULT_BUSINESS_ID,
+  ownConversationBody,
+  signIn,
+} from '../testing/test-server.js';
 
-let server: ChatMockServer;
-const clock = createControllableClock(() => 1_800_000_000_000);
-
-beforeEach(() => {
-  clock.restore();
-  server = createApp({ clock });
-});
-afterEach(() => server.close());
-
-function expectError(res: request.Response, status: number, code: string, field?: string) {
-  expect(res.status).toBe(status);
-  const body = ErrorBodySchema.parse(res.body);
-  expect(body.error.code).toBe(code);
-  if (field) expect(body.error.message).toContain(field);
-}
-
-async function newConversation(token?: string, body: object = anonymousConversationBody()) {
-  const req = request(server.app).post(DATA_ROUTES.conversations).send(body);
-  if (token) req.set('Authorization', `Bearer ${token}`);
-  const res = await req;
-  expect(res.status).toBe(201);
-  return res.body as { id: string; createdAt: number; expiredAt: number };
-}
+const { server, clock } = appPerTest();
 
 describe('businesses', () => {
   it('reads a business by id and by handle', async () => {
-    const byId = await request(server.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID));
+    const byId = await request(server().app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID));
     expect(byId.status).toBe(200);
     expect(byId.body).toMatchObject({
       id: DEFAULT_BUSINESS_ID,
       handle: 'bellavista',
       verification: { status: 'approved' },
     });
-    const byHandle = await request(server.app).get(DATA_ROUTES.businessByHandle('sunrisebakery'));
+    const byHandle = await request(server().app).get(DATA_ROUTES.businessByHandle('sunrisebakery'));
     expect(byHandle.body).toMatchObject({ id: 'sunrise-bakery', verification: { status: 'pending' } });
   });
 
   it('answers 404 for an unknown id or handle and 400 for a malformed one', async () => {
-    expectError(await request(server.app).get(DATA_ROUTES.businessById('nobody')), 404, 'not-found');
-    expectError(await request(server.app).get(DATA_ROUTES.businessByHandle('nobody')), 404, 'not-found');
+    expectError(await request(server().app).get(DATA_ROUTES.businessById('nobody')), 404, 'not-found');
+    expectError(await request(server().app).get(DATA_ROUTES.businessByHandle('nobody')), 404, 'not-found');
     expectError(
-      await request(server.app).get(DATA_ROUTES.businessById('a.b')),
+      await request(server().app).get(DATA_ROUTES.businessById('a.b')),
       400,
       'invalid-argument',
       'id',
@@ -55,19 +36,19 @@ describe('businesses', () => {
   });
 
   it('returns the first business with a handle when two share it', async () => {
-    server.store.putBusiness({
-      ...server.store.getBusiness('sunrise-bakery')!,
+    server().store.putBusiness({
+      ...server().store.getBusiness('sunrise-bakery')!,
       id: 'zz-second',
       handle: 'bellavista',
     });
-    const res = await request(server.app).get(DATA_ROUTES.businessByHandle('bellavista'));
+    const res = await request(server().app).get(DATA_ROUTES.businessByHandle('bellavista'));
     expect(res.body.id).toBe(DEFAULT_BUSINESS_ID);
   });
 });
 
 describe('conversations', () => {
   it('creates one with server-set times, expiry 24 h later and flags false', async () => {
-    const created = await newConversation();
+    const created = await postConversation(server());
     expect(created).toMatchObject({
       businessId: DEFAULT_BUSINESS_ID,
       userId: null,
@@ -79,12 +60,12 @@ describe('conversations', () => {
       updatedAt: 1_800_000_000_000,
       expiredAt: 1_800_000_000_000 + CONVERSATION_LIFETIME_MS,
     });
-    const read = await request(server.app).get(DATA_ROUTES.conversation(created.id));
+    const read = await request(server().app).get(DATA_ROUTES.conversation(created.id));
     expect(read.body).toEqual(created);
   });
 
   it('rejects bad bodies naming the field, and stores nothing', async () => {
-    const before = server.store.snapshot();
+    const before = server().store.snapshot();
     const cases: Array<[object, string]> = [
       [{ ...anonymousConversationBody(), businessId: 'bad id!' }, 'businessId'],
       [{ ...anonymousConversationBody(), userType: 'robot' }, 'userType'],
@@ -94,43 +75,43 @@ describe('conversations', () => {
     ];
     for (const [body, field] of cases) {
       expectError(
-        await request(server.app).post(DATA_ROUTES.conversations).send(body),
+        await request(server().app).post(DATA_ROUTES.conversations).send(body),
         400,
         'invalid-argument',
         field,
       );
     }
     expectError(
-      await request(server.app).post(DATA_ROUTES.conversations).send(anonymousConversationBody('nobody')),
+      await request(server().app).post(DATA_ROUTES.conversations).send(anonymousConversationBody('nobody')),
       404,
       'not-found',
     );
-    expect(server.store.snapshot()).toEqual(before);
+    expect(server().store.snapshot()).toEqual(before);
   });
 
   it('answers 404 for an unknown conversation', async () => {
-    expectError(await request(server.app).get(DATA_ROUTES.conversation('nope')), 404, 'not-found');
+    expectError(await request(server().app).get(DATA_ROUTES.conversation('nope')), 404, 'not-found');
     expectError(
-      await request(server.app).post(DATA_ROUTES.messages('nope')).send({ role: 'user', text: 'hi' }),
+      await request(server().app).post(DATA_ROUTES.messages('nope')).send({ role: 'user', text: 'hi' }),
       404,
       'not-found',
     );
   });
 
   it('merges lastMessage and sets updatedAt from the clock', async () => {
-    const { id } = await newConversation();
+    const { id } = await postConversation(server());
     clock.setOffset(5000);
     const lastMessage = { text: 'hi', sender: 'user', sentAt: 1, messageId: 'm1' };
-    const res = await request(server.app).patch(DATA_ROUTES.lastMessage(id)).send({ lastMessage });
+    const res = await request(server().app).patch(DATA_ROUTES.lastMessage(id)).send({ lastMessage });
     expect(res.status).toBe(204);
-    const read = await request(server.app).get(DATA_ROUTES.conversation(id));
+    const read = await request(server().app).get(DATA_ROUTES.conversation(id));
     expect(read.body).toMatchObject({
       lastMessage,
       updatedAt: 1_800_000_005_000,
       createdAt: 1_800_000_000_000,
     });
     expectError(
-      await request(server.app)
+      await request(server().app)
         .patch(DATA_ROUTES.lastMessage(id))
         .send({ lastMessage: { ...lastMessage, sender: 'x' } }),
       400,
@@ -140,28 +121,28 @@ describe('conversations', () => {
   });
 
   it('sets signupFeedPosted', async () => {
-    const { id } = await newConversation();
-    expect((await request(server.app).post(DATA_ROUTES.signupFeedPosted(id))).status).toBe(204);
-    expect(server.store.getConversation(id)?.signupFeedPosted).toBe(true);
+    const { id } = await postConversation(server());
+    expect((await request(server().app).post(DATA_ROUTES.signupFeedPosted(id))).status).toBe(204);
+    expect(server().store.getConversation(id)?.signupFeedPosted).toBe(true);
     expectError(
-      await request(server.app).post(DATA_ROUTES.signupFeedPosted(id)).send({ value: true }),
+      await request(server().app).post(DATA_ROUTES.signupFeedPosted(id)).send({ value: true }),
       400,
       'invalid-argument',
     );
   });
 
   it('cannot be listed through the data API', async () => {
-    expectError(await request(server.app).get(DATA_ROUTES.conversations), 404, 'not-found');
+    expectError(await request(server().app).get(DATA_ROUTES.conversations), 404, 'not-found');
   });
 });
 
 describe('messages', () => {
   it('adds user and system messages with server ids, times and rising sequence numbers', async () => {
-    const { id } = await newConversation();
-    const first = await request(server.app)
+    const { id } = await postConversation(server());
+    const first = await request(server().app)
       .post(DATA_ROUTES.messages(id))
       .send({ role: 'user', text: 'Hello' });
-    const second = await request(server.app)
+    const second = await request(server().app)
       .post(DATA_ROUTES.messages(id))
       .send({ role: 'system', text: '✓ Phone number verified successfully', type: 'system' });
     expect(first.status).toBe(201);
@@ -172,14 +153,14 @@ describe('messages', () => {
     });
     // The clock did not move: the second message is still strictly later, so createdAt order is total.
     expect(second.body.createdAt).toBe(1_800_000_000_001);
-    const stored = server.store.messagesAfter(id, 0);
+    const stored = server().store.messagesAfter(id, 0);
     expect(stored.map((m) => m.message.text)).toEqual(['Hello', '✓ Phone number verified successfully']);
     expect(stored[1]!.seq).toBeGreaterThan(stored[0]!.seq);
   });
 
   it('refuses model messages, unknown fields and over-long text', async () => {
-    const { id } = await newConversation();
-    const before = server.store.snapshot();
+    const { id } = await postConversation(server());
+    const before = server().store.snapshot();
     for (const [body, field] of [
       [{ role: 'model', text: 'I am the AI' }, 'role'],
       [{ role: 'user', text: 'x'.repeat(2049) }, 'text'],
@@ -188,13 +169,13 @@ describe('messages', () => {
       [{ role: 'user', text: 'hi', type: 'weird' }, 'type'],
     ] as const) {
       expectError(
-        await request(server.app).post(DATA_ROUTES.messages(id)).send(body),
+        await request(server().app).post(DATA_ROUTES.messages(id)).send(body),
         400,
         'invalid-argument',
         field,
       );
     }
-    expect(server.store.snapshot()).toEqual(before);
+    expect(server().store.snapshot()).toEqual(before);
   });
 });
 
@@ -209,76 +190,66 @@ describe('feed items', () => {
   });
 
   it('adds an item for a signed-in visitor, for an anonymous conversation of the business', async () => {
-    const { id } = await newConversation();
-    const { idToken } = await signIn(server);
+    const { id } = await postConversation(server());
+    const { idToken } = await signIn(server());
     const item = feedItem(id);
-    const res = await request(server.app)
+    const res = await request(server().app)
       .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
       .set(bearer(idToken))
       .send(item);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...item, createdAt: 1_800_000_000_000 });
-    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([res.body]);
+    expect(server().store.feed(DEFAULT_BUSINESS_ID)).toEqual([res.body]);
   });
 
   it("adds an item for the visitor's own signed-in conversation", async () => {
-    const { user, idToken } = await signIn(server);
-    const { id } = await newConversation(idToken, {
-      businessId: DEFAULT_BUSINESS_ID,
-      userId: user.uid,
-      userType: 'enduser',
-      isOutsideBusinessHours: false,
-    });
-    const res = await request(server.app)
+    const { user, idToken } = await signIn(server());
+    const { id } = await postConversation(server(), idToken, ownConversationBody(user.uid));
+    const res = await request(server().app)
       .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
       .set(bearer(idToken))
       .send(feedItem(id));
     expect(res.status).toBe(201);
-    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toHaveLength(1);
+    expect(server().store.feed(DEFAULT_BUSINESS_ID)).toHaveLength(1);
   });
 
   it('answers 401 unauthenticated without a token, or with an invalid one, and stores nothing', async () => {
-    const { id } = await newConversation();
+    const { id } = await postConversation(server());
     expectError(
-      await request(server.app).post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID)).send(feedItem(id)),
+      await request(server().app).post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID)).send(feedItem(id)),
       401,
       'unauthenticated',
       'Authorization',
     );
     expectError(
-      await request(server.app)
+      await request(server().app)
         .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
         .set(bearer('not-a-token'))
         .send(feedItem(id)),
       401,
       'unauthenticated',
     );
-    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+    expect(server().store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
   });
 
   it('answers 403 permission-denied for a conversation of another signed-in visitor', async () => {
-    const owner = await signIn(server);
-    const other = await signIn(server, '+15555550101', '654321');
-    const { id } = await newConversation(owner.idToken, {
-      businessId: DEFAULT_BUSINESS_ID,
-      userId: owner.user.uid,
-      userType: 'enduser',
-      isOutsideBusinessHours: false,
-    });
+    const owner = await signIn(server());
+    const other = await signIn(server(), '+15555550101', '654321');
+    const { id } = await postConversation(server(), owner.idToken, ownConversationBody(owner.user.uid));
     expectError(
-      await request(server.app)
+      await request(server().app)
         .post(DATA_ROUTES.feed(DEFAULT_BUSINESS_ID))
         .set(bearer(other.idToken))
         .send(feedItem(id)),
       403,
       'permission-denied',
     );
-    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+    expect(server().store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
   });
 
   it('requires the business to exist and the conversation to be one of its own', async () => {
-    const { id } = await newConversation();
-    const { idToken } = await signIn(server);
+    const { id } = await postConversation(server());
+    const { idToken } = await signIn(server());
     const item = {
       type: 'NEW_SIGNUP',
       customerName: null,
@@ -287,7 +258,7 @@ describe('feed items', () => {
       message: 'A customer signed up.',
     };
     const post = (businessId: string, body: object) =>
-      request(server.app).post(DATA_ROUTES.feed(businessId)).set(bearer(idToken)).send(body);
+      request(server().app).post(DATA_ROUTES.feed(businessId)).set(bearer(idToken)).send(body);
     expectError(await post('nobody', item), 404, 'not-found');
     expectError(await post('sunrise-bakery', item), 400, 'invalid-argument', 'conversationId');
     expectError(await post(DEFAULT_BUSINESS_ID, { ...item, type: 'OTHER' }), 400, 'invalid-argument', 'type');
@@ -297,6 +268,6 @@ describe('feed items', () => {
       'invalid-argument',
       'conversationId',
     );
-    expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
+    expect(server().store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BotCheckTokenSchema, ErrorBodySchema, IDENTITY_ROUTES, SignInResultSchema } from '@chat/core';
+import { BotCheckTokenSchema, IDENTITY_ROUTES, SignInResultSchema } from '@chat/core';
 import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
+import { expectError } from '../testing/http-test-app.js';
 
 let server: ChatMockServer;
 beforeEach(() => {
@@ -16,11 +17,6 @@ async function botCheck(): Promise<string> {
   const res = await post(IDENTITY_ROUTES.botCheck);
   expect(res.status).toBe(200);
   return BotCheckTokenSchema.parse(res.body).token;
-}
-
-function expectError(res: request.Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(ErrorBodySchema.parse(res.body).error.code).toBe(code);
 }
 
 describe('identity routes', () => {

@@ -1,60 +1,31 @@
 /** The ownership rule of the data API: a signed-in visitor's conversation is theirs alone. */
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATA_ROUTES, ErrorBodySchema } from '@chat/core';
-import { createApp } from '../app.js';
-import type { ChatMockServer } from '../app.js';
-import { createControllableClock } from '../clock.js';
-import { anonymousConversationBody, DEFAULT_BUSINESS_ID, signIn } from '../testing/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { DATA_ROUTES } from '@chat/core';
+import { appPerTest, expectError, postConversation } from '../testing/http-test-app.js';
+import { ownConversationBody, signIn } from '../testing/test-server.js';
 
-let server: ChatMockServer;
-const clock = createControllableClock(() => 1_800_000_000_000);
-
-beforeEach(() => {
-  clock.restore();
-  server = createApp({ clock });
-});
-afterEach(() => server.close());
-
-function expectError(res: request.Response, status: number, code: string, field?: string) {
-  expect(res.status).toBe(status);
-  const body = ErrorBodySchema.parse(res.body);
-  expect(body.error.code).toBe(code);
-  if (field) expect(body.error.message).toContain(field);
-}
-
-async function newConversation(token?: string, body: object = anonymousConversationBody()) {
-  const req = request(server.app).post(DATA_ROUTES.conversations).send(body);
-  if (token) req.set('Authorization', `Bearer ${token}`);
-  const res = await req;
-  expect(res.status).toBe(201);
-  return res.body as { id: string; createdAt: number; expiredAt: number };
-}
+const { server, clock } = appPerTest();
 
 describe('ownership', () => {
   it("keeps a signed-in visitor's conversation to that visitor", async () => {
-    const owner = await signIn(server);
-    const other = await signIn(server, '+15555550101', '654321');
-    const body = {
-      businessId: DEFAULT_BUSINESS_ID,
-      userId: owner.user.uid,
-      userType: 'enduser',
-      isOutsideBusinessHours: false,
-    };
-    const { id } = await newConversation(owner.idToken, body);
+    const owner = await signIn(server());
+    const other = await signIn(server(), '+15555550101', '654321');
+    const body = ownConversationBody(owner.user.uid);
+    const { id } = await postConversation(server(), owner.idToken, body);
     const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
     expect(
-      (await request(server.app).get(DATA_ROUTES.conversation(id)).set(auth(owner.idToken))).status,
+      (await request(server().app).get(DATA_ROUTES.conversation(id)).set(auth(owner.idToken))).status,
     ).toBe(200);
-    expectError(await request(server.app).get(DATA_ROUTES.conversation(id)), 403, 'permission-denied');
+    expectError(await request(server().app).get(DATA_ROUTES.conversation(id)), 403, 'permission-denied');
     expectError(
-      await request(server.app).get(DATA_ROUTES.conversation(id)).set(auth(other.idToken)),
+      await request(server().app).get(DATA_ROUTES.conversation(id)).set(auth(other.idToken)),
       403,
       'permission-denied',
     );
     expectError(
-      await request(server.app)
+      await request(server().app)
         .post(DATA_ROUTES.messages(id))
         .set(auth(other.idToken))
         .send({ role: 'user', text: 'hi' }),
@@ -62,37 +33,32 @@ describe('ownership', () => {
       'permission-denied',
     );
     expectError(
-      await request(server.app)
+      await request(server().app)
         .patch(DATA_ROUTES.lastMessage(id))
         .send({ lastMessage: { text: 'x', sender: 'user', sentAt: 1, messageId: 'm' } }),
       403,
       'permission-denied',
     );
-    expectError(await request(server.app).post(DATA_ROUTES.signupFeedPosted(id)), 403, 'permission-denied');
-    const added = await request(server.app)
+    expectError(await request(server().app).post(DATA_ROUTES.signupFeedPosted(id)), 403, 'permission-denied');
+    const added = await request(server().app)
       .post(DATA_ROUTES.messages(id))
       .set(auth(owner.idToken))
       .send({ role: 'user', text: 'hi' });
     expect(added.status).toBe(201);
-    expect(server.store.messages(id)).toHaveLength(1);
+    expect(server().store.messages(id)).toHaveLength(1);
   });
 
   it('creates a conversation for a user only with that user’s token', async () => {
-    const owner = await signIn(server);
-    const body = {
-      businessId: DEFAULT_BUSINESS_ID,
-      userId: owner.user.uid,
-      userType: 'enduser',
-      isOutsideBusinessHours: false,
-    };
+    const owner = await signIn(server());
+    const body = ownConversationBody(owner.user.uid);
     expectError(
-      await request(server.app).post(DATA_ROUTES.conversations).send(body),
+      await request(server().app).post(DATA_ROUTES.conversations).send(body),
       403,
       'permission-denied',
       'userId',
     );
     expectError(
-      await request(server.app)
+      await request(server().app)
         .post(DATA_ROUTES.conversations)
         .set('Authorization', 'Bearer not-a-token')
         .send(body),
@@ -100,17 +66,20 @@ describe('ownership', () => {
       'unauthenticated',
     );
     expectError(
-      await request(server.app).post(DATA_ROUTES.conversations).set('Authorization', 'Basic abc').send(body),
+      await request(server().app)
+        .post(DATA_ROUTES.conversations)
+        .set('Authorization', 'Basic abc')
+        .send(body),
       401,
       'unauthenticated',
     );
-    expect(server.store.listConversations()).toEqual([]);
+    expect(server().store.listConversations()).toEqual([]);
   });
 
   it('lets anyone holding the id use an anonymous conversation, signed in or not', async () => {
-    const { id } = await newConversation();
-    const visitor = await signIn(server);
-    const res = await request(server.app)
+    const { id } = await postConversation(server());
+    const visitor = await signIn(server());
+    const res = await request(server().app)
       .post(DATA_ROUTES.messages(id))
       .set('Authorization', `Bearer ${visitor.idToken}`)
       .send({ role: 'user', text: 'hi' });
@@ -118,11 +87,11 @@ describe('ownership', () => {
   });
 
   it('refuses an expired token with 401', async () => {
-    const { id } = await newConversation();
-    const visitor = await signIn(server);
+    const { id } = await postConversation(server());
+    const visitor = await signIn(server());
     clock.setOffset(2 * 60 * 60 * 1000);
     expectError(
-      await request(server.app)
+      await request(server().app)
         .get(DATA_ROUTES.conversation(id))
         .set('Authorization', `Bearer ${visitor.idToken}`),
       401,

@@ -8,6 +8,7 @@ import {
   createConversation,
   DEFAULT_BUSINESS_ID,
 } from '../testing/test-server.js';
+import { chatSendBody, expectError } from '../testing/http-test-app.js';
 
 const servers: ChatMockServer[] = [];
 function app(options: AppOptions = {}) {
@@ -81,13 +82,7 @@ describe('bodies', () => {
       },
     });
     const { id } = createConversation(server);
-    const res = await request(server.app).post(CHAT_PATH).send({
-      message: 'hi',
-      conversationId: id,
-      businessId: DEFAULT_BUSINESS_ID,
-      profileId: 'default',
-      userTimezone: 'UTC',
-    });
+    const res = await request(server.app).post(CHAT_PATH).send(chatSendBody(id));
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: { code: 'internal', message: 'Internal server error' } });
     expect(res.text).not.toContain('secret');
@@ -99,18 +94,10 @@ describe('rate limits', () => {
     const server = app({ rateLimit: { windowMs: 60_000, identityMax: 2, chatMax: 1 } });
     for (let i = 0; i < 2; i++)
       expect((await request(server.app).post(IDENTITY_ROUTES.botCheck)).status).toBe(200);
-    const limited = await request(server.app).post(IDENTITY_ROUTES.botCheck);
-    expect(limited.status).toBe(429);
-    expect(ErrorBodySchema.parse(limited.body).error.code).toBe('too-many-requests');
+    expectError(await request(server.app).post(IDENTITY_ROUTES.botCheck), 429, 'too-many-requests');
 
     const { id } = createConversation(server);
-    const body = {
-      message: 'hi',
-      conversationId: id,
-      businessId: DEFAULT_BUSINESS_ID,
-      profileId: 'default',
-      userTimezone: 'UTC',
-    };
+    const body = chatSendBody(id);
     expect((await request(server.app).post(CHAT_PATH).send(body)).status).toBe(200);
     expect((await request(server.app).post(CHAT_PATH).send(body)).status).toBe(429);
     // The data API is not limited.

@@ -1,5 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Identity } from './index.js';
+import { describe, expect, it } from 'vitest';
 import { uidForPhone } from './index.js';
 import {
   OTHER_CODE,
@@ -11,49 +10,44 @@ import {
 } from './identity-test-helpers.js';
 
 describe('identity: bot check and one-time codes', () => {
-  const { clock, log, make, send: sendWith } = identityHarness();
-  let identity: Identity;
-  const send = (phone: string, target: Identity = identity) => sendWith(target, phone);
-
-  beforeEach(() => {
-    clock.t = START;
-    log.mockClear();
-    identity = make();
-  });
+  const harness = identityHarness();
+  const { clock, log, make, send } = harness;
 
   describe('bot check', () => {
     it('issues a token that expires after two minutes by default', () => {
-      const token = identity.issueBotCheckToken();
+      const token = harness.identity.issueBotCheckToken();
       expect(token.token).toMatch(/^bc_[A-Za-z0-9_-]{20,}$/);
       expect(token.expiresAt).toBe(START + 2 * 60 * 1000);
-      expect(identity.issueBotCheckToken().token).not.toBe(token.token);
+      expect(harness.identity.issueBotCheckToken().token).not.toBe(token.token);
     });
 
     it('accepts a token once only', () => {
-      const { token } = identity.issueBotCheckToken();
-      expect(identity.sendCode(OTHER_PHONE, token).verificationId).toMatch(/^vr_/);
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-failed');
+      const { token } = harness.identity.issueBotCheckToken();
+      expect(harness.identity.sendCode(OTHER_PHONE, token).verificationId).toMatch(/^vr_/);
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-failed');
     });
 
     it('rejects unknown and garbage tokens with bot-check-failed', () => {
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, 'bc_not-issued-here'))).toBe('bot-check-failed');
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, '<script>'))).toBe('bot-check-failed');
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, ''))).toBe('bot-check-failed');
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, 'bc_not-issued-here'))).toBe(
+        'bot-check-failed',
+      );
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, '<script>'))).toBe('bot-check-failed');
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, ''))).toBe('bot-check-failed');
     });
 
     it('rejects an expired token with bot-check-expired, even after newer tokens were issued', () => {
-      const { token } = identity.issueBotCheckToken();
+      const { token } = harness.identity.issueBotCheckToken();
       clock.t += 2 * 60 * 1000;
-      identity.issueBotCheckToken();
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-expired');
+      harness.identity.issueBotCheckToken();
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-expired');
       // Expired tokens are single-use too.
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-failed');
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-failed');
     });
 
     it('accepts a token up to the last millisecond of its life', () => {
-      const { token, expiresAt } = identity.issueBotCheckToken();
+      const { token, expiresAt } = harness.identity.issueBotCheckToken();
       clock.t = expiresAt - 1;
-      expect(() => identity.sendCode(OTHER_PHONE, token)).not.toThrow();
+      expect(() => harness.identity.sendCode(OTHER_PHONE, token)).not.toThrow();
     });
   });
 
@@ -69,15 +63,15 @@ describe('identity: bot check and one-time codes', () => {
       ' +15555550100',
       '',
     ])('rejects %j with invalid-phone-number and leaves the bot-check token usable', (phone) => {
-      const { token } = identity.issueBotCheckToken();
-      expect(thrownCode(() => identity.sendCode(phone, token))).toBe('invalid-phone-number');
-      expect(() => identity.sendCode(OTHER_PHONE, token)).not.toThrow();
+      const { token } = harness.identity.issueBotCheckToken();
+      expect(thrownCode(() => harness.identity.sendCode(phone, token))).toBe('invalid-phone-number');
+      expect(() => harness.identity.sendCode(OTHER_PHONE, token)).not.toThrow();
     });
 
     it('gives a test number its fixed code', async () => {
       const verificationId = send(TEST_PHONE);
-      expect(identity.lastCodeFor(TEST_PHONE)).toBe('123456');
-      const result = await identity.verifyCode(verificationId, '123456');
+      expect(harness.identity.lastCodeFor(TEST_PHONE)).toBe('123456');
+      const result = await harness.identity.verifyCode(verificationId, '123456');
       expect(result.user).toEqual({
         uid: uidForPhone(TEST_PHONE),
         phoneNumber: TEST_PHONE,
@@ -86,14 +80,14 @@ describe('identity: bot check and one-time codes', () => {
     });
 
     it('gives other numbers a random six-digit code, logged and readable through lastCodeFor', async () => {
-      expect(identity.lastCodeFor(OTHER_PHONE)).toBeNull();
+      expect(harness.identity.lastCodeFor(OTHER_PHONE)).toBeNull();
       const verificationId = send(OTHER_PHONE);
-      expect(identity.lastCodeFor(OTHER_PHONE)).toBe(OTHER_CODE);
+      expect(harness.identity.lastCodeFor(OTHER_PHONE)).toBe(OTHER_CODE);
       expect(log).toHaveBeenCalledWith(
         expect.any(String),
         expect.objectContaining({ phoneNumber: OTHER_PHONE, code: OTHER_CODE }),
       );
-      const result = await identity.verifyCode(verificationId, OTHER_CODE);
+      const result = await harness.identity.verifyCode(verificationId, OTHER_CODE);
       expect(result.user).toEqual({
         uid: uidForPhone(OTHER_PHONE),
         phoneNumber: OTHER_PHONE,
@@ -144,9 +138,9 @@ describe('identity: bot check and one-time codes', () => {
   describe('verifyCode', () => {
     it('rejects a wrong code with invalid-code and still accepts the right one afterwards', async () => {
       const id = send(OTHER_PHONE);
-      await expect(identity.verifyCode(id, '999999')).rejects.toMatchObject({ code: 'invalid-code' });
-      await expect(identity.verifyCode(id, '')).rejects.toMatchObject({ code: 'invalid-code' });
-      await expect(identity.verifyCode(id, OTHER_CODE)).resolves.toMatchObject({
+      await expect(harness.identity.verifyCode(id, '999999')).rejects.toMatchObject({ code: 'invalid-code' });
+      await expect(harness.identity.verifyCode(id, '')).rejects.toMatchObject({ code: 'invalid-code' });
+      await expect(harness.identity.verifyCode(id, OTHER_CODE)).resolves.toMatchObject({
         user: { phoneNumber: OTHER_PHONE },
       });
     });
@@ -154,15 +148,19 @@ describe('identity: bot check and one-time codes', () => {
     it('burns the code after five wrong attempts: then even the right code gets too-many-requests', async () => {
       const id = send(OTHER_PHONE);
       for (let i = 0; i < 5; i++) {
-        await expect(identity.verifyCode(id, '000001')).rejects.toMatchObject({ code: 'invalid-code' });
+        await expect(harness.identity.verifyCode(id, '000001')).rejects.toMatchObject({
+          code: 'invalid-code',
+        });
       }
-      await expect(identity.verifyCode(id, OTHER_CODE)).rejects.toMatchObject({ code: 'too-many-requests' });
+      await expect(harness.identity.verifyCode(id, OTHER_CODE)).rejects.toMatchObject({
+        code: 'too-many-requests',
+      });
     });
 
     it('allows the right code after four wrong attempts', async () => {
       const id = send(OTHER_PHONE);
-      for (let i = 0; i < 4; i++) await expect(identity.verifyCode(id, '000001')).rejects.toThrow();
-      await expect(identity.verifyCode(id, OTHER_CODE)).resolves.toBeDefined();
+      for (let i = 0; i < 4; i++) await expect(harness.identity.verifyCode(id, '000001')).rejects.toThrow();
+      await expect(harness.identity.verifyCode(id, OTHER_CODE)).resolves.toBeDefined();
     });
 
     it('honours a configured attempt limit', async () => {
@@ -175,27 +173,31 @@ describe('identity: bot check and one-time codes', () => {
     it('expires a code after five minutes by the injected clock', async () => {
       const early = send(OTHER_PHONE);
       clock.t += 5 * 60 * 1000 - 1;
-      await expect(identity.verifyCode(early, OTHER_CODE)).resolves.toBeDefined();
+      await expect(harness.identity.verifyCode(early, OTHER_CODE)).resolves.toBeDefined();
       const late = send(OTHER_PHONE);
       clock.t += 5 * 60 * 1000;
-      await expect(identity.verifyCode(late, OTHER_CODE)).rejects.toMatchObject({ code: 'code-expired' });
+      await expect(harness.identity.verifyCode(late, OTHER_CODE)).rejects.toMatchObject({
+        code: 'code-expired',
+      });
     });
 
     it('consumes the code on success', async () => {
       const id = send(TEST_PHONE);
-      await identity.verifyCode(id, '123456');
-      await expect(identity.verifyCode(id, '123456')).rejects.toMatchObject({ code: 'code-expired' });
+      await harness.identity.verifyCode(id, '123456');
+      await expect(harness.identity.verifyCode(id, '123456')).rejects.toMatchObject({ code: 'code-expired' });
     });
 
     it('keeps only the latest code of a number', async () => {
       const first = send(TEST_PHONE);
       const second = send(TEST_PHONE);
-      await expect(identity.verifyCode(first, '123456')).rejects.toMatchObject({ code: 'code-expired' });
-      await expect(identity.verifyCode(second, '123456')).resolves.toBeDefined();
+      await expect(harness.identity.verifyCode(first, '123456')).rejects.toMatchObject({
+        code: 'code-expired',
+      });
+      await expect(harness.identity.verifyCode(second, '123456')).resolves.toBeDefined();
     });
 
     it('treats an unknown verification id as expired', async () => {
-      await expect(identity.verifyCode('vr_unknown', '123456')).rejects.toMatchObject({
+      await expect(harness.identity.verifyCode('vr_unknown', '123456')).rejects.toMatchObject({
         code: 'code-expired',
       });
     });

@@ -1,6 +1,6 @@
 /** Shared set-up of the identity tests: a fake clock, fixed options and small helpers. */
 import { ProviderError } from '@chat/core';
-import { expect, vi } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import type { Identity, IdentityOptions } from './index.js';
 import { createIdentity } from './index.js';
 
@@ -22,7 +22,11 @@ export function thrownCode(fn: () => unknown): string {
   throw new Error('expected a ProviderError, nothing was thrown');
 }
 
-/** A fake clock (move it by changing `t`), a log spy, and identities built on both. */
+/**
+ * A fake clock (move it by changing `t`), a log spy, and identities built on both. Call it inside a
+ * `describe`: before each test it rewinds the clock, clears the log and builds a fresh default
+ * identity, read through `harness.identity`.
+ */
 export function identityHarness() {
   const clock = { t: START };
   const log = vi.fn<(msg: string, fields?: object) => void>();
@@ -36,9 +40,24 @@ export function identityHarness() {
       ...overrides,
     });
   }
-  /** Runs the bot check and sends a code; returns the verification id. */
-  function send(target: Identity, phone: string): string {
+  let identity: Identity = make();
+  beforeEach(() => {
+    clock.t = START;
+    log.mockClear();
+    identity = make();
+  });
+  /** Runs the bot check and sends a code (to the default identity unless told); returns the verification id. */
+  function send(phone: string, target: Identity = identity): string {
     return target.sendCode(phone, target.issueBotCheckToken().token).verificationId;
   }
-  return { clock, log, make, send };
+  return {
+    clock,
+    log,
+    make,
+    send,
+    /** The identity built for the running test. */
+    get identity(): Identity {
+      return identity;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Identity, IdentityOptions } from './index.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, uidForPhone } from './index.js';
 import {
@@ -13,18 +13,11 @@ import {
 } from './identity-test-helpers.js';
 
 describe('identity: ID tokens, reset and options', () => {
-  const { clock, log, make, send: sendWith } = identityHarness();
-  let identity: Identity;
-  const send = (phone: string, target: Identity = identity) => sendWith(target, phone);
-
-  beforeEach(() => {
-    clock.t = START;
-    log.mockClear();
-    identity = make();
-  });
+  const harness = identityHarness();
+  const { clock, make, send } = harness;
 
   describe('ID tokens', () => {
-    async function signInTestNumber(target: Identity = identity) {
+    async function signInTestNumber(target: Identity = harness.identity) {
       return target.verifyCode(send(TEST_PHONE, target), '123456');
     }
 
@@ -41,15 +34,17 @@ describe('identity: ID tokens, reset and options', () => {
         exp: START / 1000 + 3600,
       });
       expect(result.expiresAt).toBe(START + 60 * 60 * 1000);
-      await expect(identity.verifyIdToken(result.idToken)).resolves.toEqual(result.user);
+      await expect(harness.identity.verifyIdToken(result.idToken)).resolves.toEqual(result.user);
     });
 
     it('accepts a token until its expiry by the injected clock, not the wall clock', async () => {
       const { idToken, expiresAt } = await signInTestNumber();
       clock.t = expiresAt - 1;
-      await expect(identity.verifyIdToken(idToken)).resolves.toBeDefined();
+      await expect(harness.identity.verifyIdToken(idToken)).resolves.toBeDefined();
       clock.t = expiresAt;
-      await expect(identity.verifyIdToken(idToken)).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(harness.identity.verifyIdToken(idToken)).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
     });
 
     it('honours a configured token lifetime', async () => {
@@ -93,29 +88,33 @@ describe('identity: ID tokens, reset and options', () => {
         '',
       ];
       for (const token of bad) {
-        await expect(identity.verifyIdToken(token), token).rejects.toMatchObject({ code: 'unauthenticated' });
+        await expect(harness.identity.verifyIdToken(token), token).rejects.toMatchObject({
+          code: 'unauthenticated',
+        });
       }
     });
 
     it('rejects tokens of another process secret', async () => {
       const { idToken } = await signInTestNumber(make({ secret: undefined }));
-      await expect(identity.verifyIdToken(idToken)).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(harness.identity.verifyIdToken(idToken)).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
     });
 
     it('refreshes a valid token into a later one for the same user', async () => {
       const first = await signInTestNumber();
       clock.t += 30 * 60 * 1000;
-      const second = await identity.refresh(first.idToken);
+      const second = await harness.identity.refresh(first.idToken);
       expect(second.user).toEqual(first.user);
       expect(second.expiresAt).toBe(clock.t + 60 * 60 * 1000);
-      await expect(identity.verifyIdToken(second.idToken)).resolves.toEqual(first.user);
+      await expect(harness.identity.verifyIdToken(second.idToken)).resolves.toEqual(first.user);
     });
 
     it('refuses to refresh an expired or invalid token', async () => {
       const { idToken, expiresAt } = await signInTestNumber();
-      await expect(identity.refresh('garbage')).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(harness.identity.refresh('garbage')).rejects.toMatchObject({ code: 'unauthenticated' });
       clock.t = expiresAt;
-      await expect(identity.refresh(idToken)).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(harness.identity.refresh(idToken)).rejects.toMatchObject({ code: 'unauthenticated' });
     });
 
     it('derives the same uid for the same phone, across instances, and different uids for different phones', async () => {
@@ -129,19 +128,21 @@ describe('identity: ID tokens, reset and options', () => {
 
   describe('reset', () => {
     it('clears codes, attempts, rate counters and bot-check tokens but keeps ID tokens valid', async () => {
-      const signedIn = await identity.verifyCode(send(TEST_PHONE), '123456');
+      const signedIn = await harness.identity.verifyCode(send(TEST_PHONE), '123456');
       const pending = send(OTHER_PHONE);
       for (let i = 0; i < 4; i++) send(OTHER_PHONE);
-      const { token } = identity.issueBotCheckToken();
+      const { token } = harness.identity.issueBotCheckToken();
 
-      identity.reset();
+      harness.identity.reset();
 
-      expect(identity.lastCodeFor(OTHER_PHONE)).toBeNull();
-      expect(identity.lastCodeFor(TEST_PHONE)).toBeNull();
-      await expect(identity.verifyCode(pending, OTHER_CODE)).rejects.toMatchObject({ code: 'code-expired' });
-      expect(thrownCode(() => identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-failed');
+      expect(harness.identity.lastCodeFor(OTHER_PHONE)).toBeNull();
+      expect(harness.identity.lastCodeFor(TEST_PHONE)).toBeNull();
+      await expect(harness.identity.verifyCode(pending, OTHER_CODE)).rejects.toMatchObject({
+        code: 'code-expired',
+      });
+      expect(thrownCode(() => harness.identity.sendCode(OTHER_PHONE, token))).toBe('bot-check-failed');
       for (let i = 0; i < 5; i++) send(OTHER_PHONE);
-      await expect(identity.verifyIdToken(signedIn.idToken)).resolves.toEqual(signedIn.user);
+      await expect(harness.identity.verifyIdToken(signedIn.idToken)).resolves.toEqual(signedIn.user);
     });
   });
 

@@ -76,6 +76,11 @@ export function anonymousConversationBody(businessId = DEFAULT_BUSINESS_ID) {
   return { businessId, userId: null, userType: 'anonymous', isOutsideBusinessHours: false } as const;
 }
 
+/** The body of a conversation (of the default business unless told) owned by the signed-in visitor `userId`. */
+export function ownConversationBody(userId: string, businessId = DEFAULT_BUSINESS_ID) {
+  return { businessId, userId, userType: 'enduser', isOutsideBusinessHours: false } as const;
+}
+
 /** Creates an anonymous conversation straight in the store. */
 export function createConversation(server: ChatMockServer, businessId = DEFAULT_BUSINESS_ID): Conversation {
   return server.store.createConversation({

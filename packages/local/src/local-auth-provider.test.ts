@@ -1,4 +1,4 @@
-import { IDENTITY_ROUTES, ProviderError, type AuthUser, type SignInResult } from '@chat/core';
+import { IDENTITY_ROUTES, type AuthUser, type SignInResult } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import { createLocalAuthProvider, TOKEN_REFRESH_MARGIN_MS } from './local-auth-provider.js';
 import { SESSION_STORAGE_KEY } from './session-store.js';
@@ -9,6 +9,7 @@ import {
   json,
   type FakeHandler,
 } from './testing/fake-fetch.js';
+import { rejection } from './testing/provider-rejection.js';
 
 const SERVER = 'http://identity.test';
 const HOUR = 60 * 60 * 1000;
@@ -31,15 +32,6 @@ function identityRoutes(clock: { now: number }, overrides: Record<string, FakeHa
     [`POST ${IDENTITY_ROUTES.refresh}`]: () => json(200, signIn(`token-${++issued}`, clock.now + HOUR)),
     ...overrides,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => new Error('expected a rejection'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 describe('createLocalAuthProvider', () => {

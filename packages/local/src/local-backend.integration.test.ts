@@ -11,6 +11,7 @@ import { createLocalBackend, type LocalBackendOptions } from './local-backend.js
 import { createMemoryStorage } from './testing/fake-fetch.js';
 
 const TEST_PHONE = '+15555550100';
+const BUSINESS_ID = 'bella-vista-salon';
 const MINUTE = 60_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -36,14 +37,25 @@ async function signIn(backend: Backend) {
   return pending.confirm('123456');
 }
 
-function record() {
+/** Subscribes `backend` to a conversation's messages and records every list and error it reports. */
+function watch(backend: Backend, conversationId: string) {
   const lists: Message[][] = [];
   const errors: ProviderError[] = [];
-  return {
-    lists,
-    errors,
-    observer: { next: (l: Message[]) => lists.push(l), error: (e: ProviderError) => errors.push(e) },
-  };
+  backend.data.subscribeToMessages(conversationId, {
+    next: (l: Message[]) => lists.push(l),
+    error: (e: ProviderError) => errors.push(e),
+  });
+  return { lists, errors };
+}
+
+/** Creates a conversation of the default business: anonymous, or owned by the signed-in `userId`. */
+function newConversation(backend: Backend, userId: string | null = null) {
+  return backend.data.createConversation({
+    businessId: BUSINESS_ID,
+    userId,
+    userType: userId === null ? 'anonymous' : 'enduser',
+    isOutsideBusinessHours: false,
+  });
 }
 
 describe('local backend over the mock server', () => {
@@ -52,22 +64,16 @@ describe('local backend over the mock server', () => {
     let connections = 0;
     server.io.on('connection', () => connections++);
     const backend = backendFor(url, { socketOptions: { reconnectionDelay: 10, reconnectionDelayMax: 50 } });
-    const conversation = await backend.data.createConversation({
-      businessId: 'bella-vista-salon',
-      userId: null,
-      userType: 'anonymous',
-      isOutsideBusinessHours: false,
-    });
-    const r = record();
-    backend.data.subscribeToMessages(conversation.id, r.observer);
+    const conversation = await newConversation(backend);
+    const r = watch(backend, conversation.id);
     await vi.waitFor(() => expect(r.lists).toHaveLength(1));
 
     await backend.data.addMessage(conversation.id, { role: 'user', text: 'Which services do you offer?' });
     await backend.chat.send({
       message: 'Which services do you offer?',
       conversationId: conversation.id,
-      businessId: 'bella-vista-salon',
-      profileId: 'bella-vista-salon',
+      businessId: BUSINESS_ID,
+      profileId: BUSINESS_ID,
       userTimezone: 'UTC',
     });
     // Mid-reply: some text is shown but the reply is still streaming.
@@ -100,18 +106,10 @@ describe('local backend over the mock server', () => {
     const { url } = await startServer();
     const owner = backendFor(url);
     const user = await signIn(owner);
-    const conversation = await owner.data.createConversation({
-      businessId: 'bella-vista-salon',
-      userId: user.uid,
-      userType: 'enduser',
-      isOutsideBusinessHours: false,
-    });
+    const conversation = await newConversation(owner, user.uid);
     await owner.data.addMessage(conversation.id, { role: 'user', text: 'mine' });
-    const ownerView = record();
-    const strangerView = record();
-
-    owner.data.subscribeToMessages(conversation.id, ownerView.observer);
-    backendFor(url).data.subscribeToMessages(conversation.id, strangerView.observer);
+    const ownerView = watch(owner, conversation.id);
+    const strangerView = watch(backendFor(url), conversation.id);
 
     await vi.waitFor(() => expect(ownerView.lists.at(-1)?.map((m) => m.text)).toEqual(['mine']));
     await vi.waitFor(() => expect(strangerView.errors.map((e) => e.code)).toEqual(['permission-denied']));
@@ -123,12 +121,7 @@ describe('local backend over the mock server', () => {
     const storage = createMemoryStorage();
     const first = backendFor(url, { storage });
     const user = await signIn(first);
-    const conversation = await first.data.createConversation({
-      businessId: 'bella-vista-salon',
-      userId: user.uid,
-      userType: 'enduser',
-      isOutsideBusinessHours: false,
-    });
+    const conversation = await newConversation(first, user.uid);
 
     const second = backendFor(url, { storage });
 
@@ -172,7 +165,7 @@ describe('local backend over the mock server', () => {
     await server.close();
     const backend = backendFor(url);
 
-    await expect(backend.data.getBusinessById('bella-vista-salon')).rejects.toMatchObject({
+    await expect(backend.data.getBusinessById(BUSINESS_ID)).rejects.toMatchObject({
       code: 'unavailable',
     });
     await expect(
@@ -184,15 +177,8 @@ describe('local backend over the mock server', () => {
     const origin = 'http://chat.example.test';
     const { url } = await startServer({ corsOrigins: [origin] });
     const backend = backendFor(url, { socketOptions: { extraHeaders: { origin } } });
-    const conversation = await backend.data.createConversation({
-      businessId: 'bella-vista-salon',
-      userId: null,
-      userType: 'anonymous',
-      isOutsideBusinessHours: false,
-    });
-    const r = record();
-
-    backend.data.subscribeToMessages(conversation.id, r.observer);
+    const conversation = await newConversation(backend);
+    const r = watch(backend, conversation.id);
 
     await vi.waitFor(() => expect(r.lists).toEqual([[]]));
   });

@@ -1,7 +1,8 @@
-import { DATA_ROUTES, ProviderError, type Business, type Conversation, type Message } from '@chat/core';
+import { DATA_ROUTES, type ProviderError, type Business, type Conversation, type Message } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import { createLocalDataProvider } from './local-data-provider.js';
 import { createFakeFetch, errorBody, json } from './testing/fake-fetch.js';
+import { rejection } from './testing/provider-rejection.js';
 
 const SERVER = 'http://data.test';
 
@@ -29,15 +30,6 @@ const conversation: Conversation = {
 };
 
 const message: Message = { id: 'm1', role: 'user', text: 'Hi', createdAt: 2000 };
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => new Error('expected a rejection'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe('createLocalDataProvider over HTTP', () => {
   it('reads a business by id and by handle, and null for a 404', async () => {

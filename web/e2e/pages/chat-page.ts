@@ -51,6 +51,23 @@ export class ChatPage {
     return this.waitForConversation(businessId);
   }
 
+  /** Opens `/` (the default business, Bella Vista Salon) and waits for its empty state; returns the conversation id. */
+  async openDefaultChat(): Promise<string> {
+    const conversationId = await this.open('/');
+    await this.waitForEmptyState('Bella Vista Salon');
+    return conversationId;
+  }
+
+  /**
+   * Opens `/` and asks for a booking, so the assistant asks for phone sign-in; returns the phone
+   * widget once it shows.
+   */
+  async openAtPhoneSignIn(): Promise<PhoneWidget> {
+    await this.open('/');
+    await this.askForBookingAndWaitForInterrupt();
+    return this.phoneWidget;
+  }
+
   /** Waits for /chat/{businessId}/{conversationId} (optionally a different id than `not`); returns the id. */
   async waitForConversation(businessId: string, options: { not?: string } = {}): Promise<string> {
     await this.page.waitForURL(

@@ -3,7 +3,7 @@
  * composes it — StrictMode included, so effects that must run once are tested under double runs.
  */
 import { StrictMode } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -45,6 +45,18 @@ export function renderApp(
   /** The current URL's path and query, e.g. "/chat/b/c?x=1". */
   const url = () => router.state.location.pathname + router.state.location.search;
   return { ...view, backend, browser, router, user, url };
+}
+
+/**
+ * Opens the chat page of a fresh conversation of the default business and waits until the
+ * composer and the welcome show.
+ */
+export async function openChat(backend: InMemoryBackend = createInMemoryBackend()) {
+  const conversation = backend.data.seedConversation({ businessId: 'bella-vista-salon' });
+  const app = renderApp(`/chat/bella-vista-salon/${conversation.id}`, { backend });
+  const input = await screen.findByRole('textbox', { name: 'Message' });
+  await screen.findByText('Welcome to Bella Vista Salon!');
+  return { ...app, input, conversation };
 }
 
 /** A promise the test settles by hand, to hold the chat service mid-call. */

@@ -26,53 +26,58 @@ export function bookingInterrupt(kind: BookingKind, ref: string): AssistantTurn 
   };
 }
 
+/** The parts of the answer to a verified visitor that differ by kind of booking change. */
+interface BookingAnswerParts {
+  /** The bold first sentence and what happens next. */
+  lead: string;
+  /** Markdown lines shown as one paragraph under the lead. */
+  details: string[];
+  /** The smart-reply candidates. */
+  replies: string[];
+}
+
+/** Each kind's answer parts; `name` is the business's name in bold. */
+const BOOKING_ANSWERS: Record<BookingKind, (name: string) => BookingAnswerParts> = {
+  book: (name) => ({
+    lead: `**Your booking request is in.** I've passed it to the ${name} team, and they'll text you at your verified number to confirm a time.`,
+    details: [
+      '**To speed things up, reply with:**',
+      '- the service you would like',
+      '- the day and time that suit you best',
+    ],
+    replies: [REPLIES.hours, REPLIES.services, REPLIES.location],
+  }),
+  reschedule: (name) => ({
+    lead: `**Let's find you a new time.** I've let the ${name} team know you'd like to reschedule, and they'll text you at your verified number with available times.`,
+    details: [
+      '- Your current appointment stays booked until you confirm the new time.',
+      "- If you already know what suits you, tell me the day and time and I'll pass it on.",
+    ],
+    replies: [REPLIES.hours, REPLIES.cancel, REPLIES.location],
+  }),
+  cancel: (name) => ({
+    lead: `**Your cancellation request is in.** The ${name} team will cancel your appointment and text a confirmation to your verified number.`,
+    details: [
+      "- Changed your mind? Just tell me and I'll let them know.",
+      '- Would another time work better? I can ask them to **reschedule** instead.',
+    ],
+    replies: [REPLIES.reschedule, REPLIES.book, REPLIES.hours],
+  }),
+};
+
 /**
  * A verified visitor's booking change, taken as a request the team confirms by text: the mock has
  * no calendar, so it never claims a time was booked.
  */
 export function bookingAnswer(ctx: AnswerContext, kind: BookingKind, justVerified: boolean): AssistantTurn {
-  const thanks = justVerified ? 'Thanks for verifying your phone number!' : null;
-  const name = boldName(ctx);
-  switch (kind) {
-    case 'book':
-      return {
-        reply: paragraphs(
-          thanks,
-          `**Your booking request is in.** I've passed it to the ${name} team, and they'll text you at your verified number to confirm a time.`,
-          [
-            '**To speed things up, reply with:**',
-            '- the service you would like',
-            '- the day and time that suit you best',
-          ].join('\n'),
-          directionsLink(ctx.business, 'Find us on Google Maps'),
-        ),
-        smartReplies: pickReplies([REPLIES.hours, REPLIES.services, REPLIES.location]),
-      };
-    case 'reschedule':
-      return {
-        reply: paragraphs(
-          thanks,
-          `**Let's find you a new time.** I've let the ${name} team know you'd like to reschedule, and they'll text you at your verified number with available times.`,
-          [
-            '- Your current appointment stays booked until you confirm the new time.',
-            "- If you already know what suits you, tell me the day and time and I'll pass it on.",
-          ].join('\n'),
-          directionsLink(ctx.business, 'Find us on Google Maps'),
-        ),
-        smartReplies: pickReplies([REPLIES.hours, REPLIES.cancel, REPLIES.location]),
-      };
-    case 'cancel':
-      return {
-        reply: paragraphs(
-          thanks,
-          `**Your cancellation request is in.** The ${name} team will cancel your appointment and text a confirmation to your verified number.`,
-          [
-            "- Changed your mind? Just tell me and I'll let them know.",
-            '- Would another time work better? I can ask them to **reschedule** instead.',
-          ].join('\n'),
-          directionsLink(ctx.business, 'Find us on Google Maps'),
-        ),
-        smartReplies: pickReplies([REPLIES.reschedule, REPLIES.book, REPLIES.hours]),
-      };
-  }
+  const { lead, details, replies } = BOOKING_ANSWERS[kind](boldName(ctx));
+  return {
+    reply: paragraphs(
+      justVerified ? 'Thanks for verifying your phone number!' : null,
+      lead,
+      details.join('\n'),
+      directionsLink(ctx.business, 'Find us on Google Maps'),
+    ),
+    smartReplies: pickReplies(replies),
+  };
 }

@@ -1,20 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatResponse } from '@chat/core';
-import { createInMemoryBackend, type InMemoryBackend } from '../../test/in-memory-backend.js';
-import { deferred, renderApp } from '../../test/render-app.js';
+import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { deferred, openChat } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 
 beforeEach(() => sessionStorage.clear());
-
-async function openChat(backend: InMemoryBackend = createInMemoryBackend()) {
-  const conversation = backend.data.seedConversation({ businessId: B });
-  const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-  const input = await screen.findByRole('textbox', { name: 'Message' });
-  await screen.findByText('Welcome to Bella Vista Salon!');
-  return { ...app, input, conversation };
-}
 
 describe('sending a message (§4)', () => {
   it('saves it, updates lastMessage, shows the typing indicator, then the reply and its smart replies', async () => {

@@ -1,19 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInMemoryBackend, type InMemoryBackend } from '../../test/in-memory-backend.js';
-import { TEST_SUPPORT_FORM_URL, renderApp } from '../../test/render-app.js';
+import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { TEST_SUPPORT_FORM_URL, openChat } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 
 beforeEach(() => sessionStorage.clear());
-
-async function openChat(backend: InMemoryBackend = createInMemoryBackend()) {
-  const conversation = backend.data.seedConversation({ businessId: B });
-  const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-  const input = await screen.findByRole('textbox', { name: 'Message' });
-  await screen.findByText('Welcome to Bella Vista Salon!');
-  return { ...app, input, conversation };
-}
 
 describe('special texts (§4), typed or chosen, in any case', () => {
   it("'start a new chat' starts a new conversation without saving the text", async () => {

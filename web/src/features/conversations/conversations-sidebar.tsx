@@ -85,7 +85,7 @@ function Drawer({ onClose, onNewConversation }: Omit<ConversationsSidebarProps, 
         <button
           ref={primaryRef}
           type="button"
-          className="conversations-sidebar__new"
+          className="button-primary conversations-sidebar__new"
           onClick={onNewConversation}
         >
           <NewChatIcon size={18} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { UI_TEXT, otpDigits } from '@chat/core';
-import { StepError, SubmitButton } from './step-parts.js';
+import { StepError, StepForm, SubmitButton } from './step-parts.js';
 
 export interface CodeStepProps {
   idPrefix: string;
@@ -40,14 +40,7 @@ export function CodeStep({
   }, []);
 
   return (
-    <form
-      className="phone-sign-in__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <StepForm onSubmit={onSubmit}>
       <p id={promptId} className="phone-sign-in__prompt">
         {UI_TEXT.enterCodeSentTo} <strong className="phone-sign-in__number">{phoneDisplay}</strong>
       </p>
@@ -82,6 +75,6 @@ export function CodeStep({
       <button type="button" className="phone-sign-in__link" disabled={busy} onClick={onChangeNumber}>
         {UI_TEXT.changeNumber}
       </button>
-    </form>
+    </StepForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { UI_TEXT } from '@chat/core';
 import { PhoneNumberInput } from './phone-number-input.js';
-import { StepError, SubmitButton } from './step-parts.js';
+import { StepError, StepForm, SubmitButton } from './step-parts.js';
 
 export interface PhoneStepProps {
   idPrefix: string;
@@ -33,14 +33,7 @@ export function PhoneStep({
   }, [focusOnMount]);
 
   return (
-    <form
-      className="phone-sign-in__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <StepForm onSubmit={onSubmit}>
       <label className="phone-sign-in__label" htmlFor={inputId}>
         Phone number
       </label>
@@ -67,6 +60,6 @@ export function PhoneStep({
         </SubmitButton>
       </div>
       <StepError id={errorId} error={error} />
-    </form>
+    </StepForm>
   );
 }

@@ -1,5 +1,21 @@
 import type { ReactNode } from 'react';
 
+/** A step's form: no browser validation (the widget checks and says what is wrong), submit without reload. */
+export function StepForm({ onSubmit, children }: { onSubmit(): void; children: ReactNode }) {
+  return (
+    <form
+      className="phone-sign-in__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /** A step's submit button: while busy it is disabled, marked aria-busy and says what is happening. */
 export function SubmitButton({
   busy,
@@ -11,7 +27,7 @@ export function SubmitButton({
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className="phone-sign-in__button" disabled={busy} aria-busy={busy}>
+    <button type="submit" className="button-primary phone-sign-in__button" disabled={busy} aria-busy={busy}>
       {busy ? busyText : children}
     </button>
   );

@@ -15,7 +15,7 @@ export function ChatHeader({
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
-        <span className="chat-header__logo">
+        <span className="logo-disc chat-header__logo">
           <AppIcon size={22} />
         </span>
         <h1 className="chat-header__name">{businessName}</h1>

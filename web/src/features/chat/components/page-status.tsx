@@ -20,7 +20,7 @@ export function PageStatus({
   return (
     <main className={`page-status page-status--${tone}`}>
       <div className="page-status__card" role={tone === 'error' ? 'alert' : 'status'}>
-        <span className="page-status__logo">
+        <span className="logo-disc page-status__logo">
           <AppIcon size={28} />
         </span>
         {title ? <h1 className="page-status__title">{title}</h1> : null}

@@ -54,6 +54,26 @@ export function useChatActions(params: {
     [data, auth, chat, business, conversationId, dispatch],
   );
 
+  /**
+   * Asks the assistant about the visitor's `text` and applies its answer. A failure becomes the
+   * 'Failed to get AI response' alert with a 'Try again' reply; it is never thrown.
+   */
+  const answer = useCallback(
+    async (text: string) => {
+      try {
+        ops.applyResponse(await ops.askAssistant(text), text);
+      } catch (error) {
+        console.error('The chat service failed', error);
+        dispatch({
+          type: 'failed',
+          alert: ERROR_TEXT.failedToGetAiResponse,
+          smartReplies: RETRY_SMART_REPLIES,
+        });
+      }
+    },
+    [ops, dispatch],
+  );
+
   /** §4 "Sending a user message", steps 1–5. */
   const sendMessage = useCallback(
     async (raw: string) => {
@@ -69,20 +89,11 @@ export function useChatActions(params: {
         return false;
       }
       dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
-      try {
-        ops.applyResponse(await ops.askAssistant(text), text);
-      } catch (error) {
-        console.error('The chat service failed', error);
-        dispatch({
-          type: 'failed',
-          alert: ERROR_TEXT.failedToGetAiResponse,
-          smartReplies: RETRY_SMART_REPLIES,
-        });
-      }
+      await answer(text);
       // The message is saved and on screen even when the assistant failed; 'Try again' covers that.
       return true;
     },
-    [ops, dispatch],
+    [ops, dispatch, answer],
   );
 
   /** 'try again': the last visitor message goes to the assistant once more (it is already shown). */
@@ -99,17 +110,8 @@ export function useChatActions(params: {
       return;
     }
     dispatch({ type: 'awaiting-reply', afterMessageId: messages.at(-1)?.id ?? null });
-    try {
-      ops.applyResponse(await ops.askAssistant(previous), previous);
-    } catch (error) {
-      console.error('The chat service failed', error);
-      dispatch({
-        type: 'failed',
-        alert: ERROR_TEXT.failedToGetAiResponse,
-        smartReplies: RETRY_SMART_REPLIES,
-      });
-    }
-  }, [messages, ops, dispatch]);
+    await answer(previous);
+  }, [messages, ops, dispatch, answer]);
 
   /** Runs a §4 special text; false when the text is an ordinary message. */
   const runSpecial = useCallback(
