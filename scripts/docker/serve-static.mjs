@@ -1,98 +1,16 @@
-// Serves a built single-page app (web/dist) in the web container: files as they are, and index.html for
-// every other path so client-side routes (/chat/@handle, /chat/{id}) load on a reload or a shared link.
+// Serves the built chat page (web/dist) in the web container, with the SPA fallback of
+// scripts/lib/spa-static-handler.mjs.
 //
 // Usage: node serve-static.mjs <dir>   (HOST, default 0.0.0.0; PORT, default 5173)
-//
-// Limits: GET and HEAD only; no compression, range requests or TLS (put a real web server or CDN in front
-// for production); files are read per request, which is fine for a demo container.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { createSpaHandler } from '../lib/spa-static-handler.mjs';
 
 const root = resolve(process.argv[2] ?? 'dist');
 const host = process.env.HOST || '0.0.0.0';
 const port = Number(process.env.PORT || 5173);
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-
-const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
-
-/** The file for a URL path inside root, or null when the path is malformed or escapes root. */
-function fileFor(urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const file = resolve(join(root, decoded));
-  return file === root || file.startsWith(root + sep) ? file : null;
-}
-
-async function isFile(path) {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function send(res, method, status, file, cacheControl) {
-  res.writeHead(status, {
-    ...SECURITY_HEADERS,
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cacheControl,
-  });
-  if (method === 'HEAD') return res.end();
-  createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
-}
-
-const server = createServer(async (req, res) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD' }).end();
-    return;
-  }
-  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-  const file = fileFor(pathname);
-  if (file === null) {
-    res.writeHead(400, SECURITY_HEADERS).end('Bad path');
-    return;
-  }
-  if (await isFile(file)) {
-    // Vite puts content-hashed bundles under /assets/: safe to cache for good. Anything else may change.
-    const immutable = pathname.startsWith('/assets/');
-    send(res, req.method, 200, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    return;
-  }
-  // A missing bundle is a real 404 (an HTML answer would be parsed as script); any other path is a route.
-  if (pathname.startsWith('/assets/')) {
-    res.writeHead(404, SECURITY_HEADERS).end('Not found');
-    return;
-  }
-  send(res, req.method, 200, join(root, 'index.html'), 'no-cache');
-});
+const server = createServer(createSpaHandler(() => root));
 
 server.listen(port, host, () => {
   console.log(JSON.stringify({ msg: 'static server listening', root, url: `http://${host}:${port}` }));
