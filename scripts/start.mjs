@@ -51,7 +51,7 @@ process.on('exit', () => {
 
 try {
   await Promise.all([
-    waitUntilAnswering(`${SERVER_URL}/control/health`, 'the mock server'),
+    waitUntilAnswering(`${SERVER_URL}/healthz`, 'the mock server'),
     waitUntilAnswering(`http://127.0.0.1:${WEB_PORT}/`, 'the web dev server'),
   ]);
 } catch (error) {
@@ -68,7 +68,7 @@ if (!stopping) {
       `    Demo business: Bella Vista Salon (${WEB_URL}chat/@bellavista), also sunrise-bakery (pending) and`,
       '    quickfix-garage (denied). To try phone verification, ask to change a booking and use the test number',
       '    +1 555-555-0100 with the code 123456.',
-      `    Mock server: ${SERVER_URL} (control API: ${SERVER_URL}/control/health). Press Ctrl-C to stop both.`,
+      `    Mock server: ${SERVER_URL} (health: ${SERVER_URL}/healthz, control API under /control). Press Ctrl-C to stop both.`,
       '',
     ].join('\n'),
   );

@@ -15,7 +15,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import { CHAT_PATH } from '@chat/core';
+import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
 import { createAssistant } from './assistant/index.js';
 import type { Assistant } from './assistant/index.js';
 import { createControllableClock } from './clock.js';
@@ -35,6 +35,7 @@ import {
   securityMiddleware,
 } from './http/middleware.js';
 import type { RateLimitOptions } from './http/middleware.js';
+import { controlCallGuard, hostAllowlist, hostHeaderAllowed } from './http/request-guards.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/index.js';
 import { attachMessageStream } from './live/message-stream.js';
@@ -65,6 +66,11 @@ export interface AppOptions {
   logger?: Logger;
   /** Origins allowed by CORS and the socket; default: the web dev server's. */
   corsOrigins?: readonly string[];
+  /**
+   * Host names the Host header may carry besides localhost, 127.0.0.1 and [::1]: the configured
+   * listen host and ALLOWED_HOSTS (a compose service name, a LAN name). Other hosts get 403.
+   */
+  allowedHosts?: readonly string[];
   /** Whether /control routes exist; default true. */
   controlApi?: boolean;
   /** How replies stream in; default whole replies (chunkChars 0). */
@@ -112,11 +118,16 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const faults = createFaults();
   const streamer = createReplyStreamer(store, options.streaming ?? { chunkChars: 0, intervalMs: 0 }, logger);
   const limiters = createRateLimiters(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const hosts = hostAllowlist(options.allowedHosts);
 
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLog(logger));
-  app.use(securityMiddleware(corsOrigins, options.bodyLimit ?? '64kb'));
+  app.use(securityMiddleware({ corsOrigins, hostAllowlist: hosts, bodyLimit: options.bodyLimit ?? '64kb' }));
+  // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
+  app.get(HEALTH_PATH, (_req, res) => {
+    res.json({ ok: true });
+  });
   app.use(dataRoutes({ store, identity, faults }));
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
@@ -127,7 +138,12 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const io: ChatSocketServer = new Server(httpServer, {
     cors: { origin: [...corsOrigins] },
     maxHttpBufferSize: options.maxSocketMessageBytes ?? 16 * 1024,
+    // The same Host check as HTTP: a DNS-rebinding page must not read live messages either.
     allowRequest: (req, callback) => {
+      if (!hostHeaderAllowed(req.headers.host, hosts)) {
+        callback('Host not allowed', false);
+        return;
+      }
       const allowed = originAllowed(req.headers.origin, corsOrigins);
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
@@ -135,6 +151,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const messageStream = attachMessageStream({ io, store, identity, faults, logger });
 
   if (options.controlApi ?? true) {
+    app.use('/control', controlCallGuard);
     app.use(
       controlRoutes({
         store,

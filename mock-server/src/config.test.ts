@@ -8,6 +8,7 @@ describe('readConfig', () => {
       HOST: '127.0.0.1',
       DATA_FILE: null,
       CORS_ORIGINS: ['http://localhost:5173', 'http://127.0.0.1:5173'],
+      ALLOWED_HOSTS: [],
       CONTROL_API: 'on',
       STREAM_CHUNK_CHARS: 12,
       STREAM_INTERVAL_MS: 40,
@@ -22,6 +23,7 @@ describe('readConfig', () => {
       HOST: '0.0.0.0',
       DATA_FILE: '/tmp/x.jsonl',
       CORS_ORIGINS: 'http://a.test:1, https://b.test',
+      ALLOWED_HOSTS: 'mock-server, 192.168.1.20,::1',
       CONTROL_API: 'off',
       STREAM_CHUNK_CHARS: '0',
       STREAM_INTERVAL_MS: '5',
@@ -34,6 +36,7 @@ describe('readConfig', () => {
       HOST: '0.0.0.0',
       DATA_FILE: '/tmp/x.jsonl',
       CORS_ORIGINS: ['http://a.test:1', 'https://b.test'],
+      ALLOWED_HOSTS: ['mock-server', '192.168.1.20', '::1'],
       CONTROL_API: 'off',
       STREAM_CHUNK_CHARS: 0,
       STREAM_INTERVAL_MS: 5,
@@ -51,6 +54,7 @@ describe('readConfig', () => {
         CONTROL_API: 'maybe',
         LOG_LEVEL: 'loud',
         STREAM_CHUNK_CHARS: '-1',
+        ALLOWED_HOSTS: 'mock-server,http://evil.example,localhost:4000',
       });
     } catch (e) {
       error = e;
@@ -62,5 +66,8 @@ describe('readConfig', () => {
     expect(message).toContain('CONTROL_API must be "on" or "off"');
     expect(message).toContain('LOG_LEVEL');
     expect(message).toContain('STREAM_CHUNK_CHARS');
+    expect(message).toContain(
+      'ALLOWED_HOSTS must list host names without port or scheme (e.g. mock-server,192.168.1.20), got "http://evil.example", "localhost:4000"',
+    );
   });
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_CORS_ORIGINS } from './http/middleware.js';
+import { allowedHostName } from './http/request-guards.js';
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -49,6 +50,24 @@ const EnvSchema = z.object({
         : DEFAULT_CORS_ORIGINS,
     )
     .pipe(z.array(OriginSchema)),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => allowedHostName(entry) === null);
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `ALLOWED_HOSTS must list host names without port or scheme (e.g. mock-server,192.168.1.20), got ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   CONTROL_API: z.enum(['on', 'off'], { message: 'CONTROL_API must be "on" or "off"' }).default('on'),
   STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),
   STREAM_INTERVAL_MS: integer('STREAM_INTERVAL_MS', 0, 60_000, 40),

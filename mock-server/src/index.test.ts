@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, SOCKET_EVENTS } from '@chat/core';
+import {
+  CHAT_PATH,
+  CONTROL_CALL_HEADERS,
+  CONTROL_ROUTES,
+  DATA_ROUTES,
+  HEALTH_PATH,
+  SOCKET_EVENTS,
+} from '@chat/core';
 import type {
   ClientToServerEvents,
   Conversation,
@@ -42,7 +49,7 @@ async function start(env: Record<string, string>) {
 async function call(url: string, method: string, route: string, body?: unknown) {
   const res = await fetch(url + route, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: method === 'GET' ? { 'content-type': 'application/json' } : CONTROL_CALL_HEADERS,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -141,7 +148,7 @@ describe('the server process', () => {
     expect(resumed.ok && resumed.messages[0]!.seq).toBeGreaterThan(lastSeq);
   }, 60_000);
 
-  it('finishes a streaming reply, flushes it and exits 0 on SIGTERM; CONTROL_API=off hides /control', async () => {
+  it('finishes a streaming reply, flushes it and exits 0 on SIGTERM; CONTROL_API=off hides /control, not /healthz', async () => {
     const env = {
       DATA_FILE: dataFile,
       STREAM_CHUNK_CHARS: '2',
@@ -150,6 +157,8 @@ describe('the server process', () => {
     };
     const first = await start(env);
     expect((await call(first.url, 'GET', CONTROL_ROUTES.health)).status).toBe(404);
+    // The health check compose uses lives outside /control, so it answers with the control API off.
+    expect(await call(first.url, 'GET', HEALTH_PATH)).toEqual({ status: 200, body: { ok: true } });
     const conversation = (
       await call(first.url, 'POST', DATA_ROUTES.conversations, {
         businessId: 'bella-vista-salon',

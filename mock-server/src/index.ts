@@ -33,6 +33,7 @@ try {
     logger,
     dataFile: config.DATA_FILE,
     corsOrigins: config.CORS_ORIGINS,
+    allowedHosts: [config.HOST, ...config.ALLOWED_HOSTS],
     controlApi: config.CONTROL_API === 'on',
     streaming: { chunkChars: config.STREAM_CHUNK_CHARS, intervalMs: config.STREAM_INTERVAL_MS },
     rateLimit: {
@@ -50,7 +51,14 @@ try {
 try {
   const { port, host, url } = await server.listen(config.PORT, config.HOST);
   logger.info(
-    { port, host, url, dataFile: config.DATA_FILE, controlApi: config.CONTROL_API },
+    {
+      port,
+      host,
+      url,
+      dataFile: config.DATA_FILE,
+      controlApi: config.CONTROL_API,
+      allowedHosts: config.ALLOWED_HOSTS,
+    },
     'mock server listening',
   );
 } catch (error) {

@@ -16,7 +16,7 @@ import {
   createConversation,
   DEFAULT_BUSINESS_ID,
 } from '../testing/test-server.js';
-import { chatSendBody, expectError } from '../testing/http-test-app.js';
+import { chatSendBody, controlApi, expectError } from '../testing/http-test-app.js';
 
 let server: ChatMockServer;
 beforeEach(() => {
@@ -25,7 +25,8 @@ beforeEach(() => {
 afterEach(() => server.close());
 
 const api = () => request(server.app);
-const fault = (body: object) => api().post(CONTROL_ROUTES.faults).send(body);
+const control = () => controlApi(server.app);
+const fault = (body: object) => control().post(CONTROL_ROUTES.faults).send(body);
 
 async function sendCode(phoneNumber = '+15555550100') {
   const token = (await api().post(IDENTITY_ROUTES.botCheck)).body.token as string;
@@ -54,7 +55,7 @@ describe('control API', () => {
     await fault({ operation: 'chat', error: 500, count: 3 });
     const seqBefore = server.store.lastSeq();
 
-    expect((await api().post(CONTROL_ROUTES.reset)).status).toBe(200);
+    expect((await control().post(CONTROL_ROUTES.reset)).status).toBe(200);
     expect(server.store.getConversation(id)).toBeNull();
     expect(server.store.feed(DEFAULT_BUSINESS_ID)).toEqual([]);
     expect(server.store.getBusiness(DEFAULT_BUSINESS_ID)!.businessName).toBe('Bella Vista Salon');
@@ -73,22 +74,22 @@ describe('control API', () => {
       businessName: 'New Biz',
     };
     const { id: _id, ...withoutId } = business;
-    const created = await api().put(CONTROL_ROUTES.business('new-biz')).send(withoutId);
+    const created = await control().put(CONTROL_ROUTES.business('new-biz')).send(withoutId);
     expect(created.status).toBe(201);
     expect((await api().get(DATA_ROUTES.businessByHandle('newbiz'))).body).toEqual(business);
-    const replaced = await api()
+    const replaced = await control()
       .put(CONTROL_ROUTES.business('new-biz'))
       .send({ ...business, verification: { status: 'approved' } });
     expect(replaced.status).toBe(200);
     expect(server.store.getBusiness('new-biz')!.verification.status).toBe('approved');
 
-    const bad = await api()
+    const bad = await control()
       .put(CONTROL_ROUTES.business('new-biz'))
       .send({ ...business, hours: { timeZone: 'Mars/Base' } });
     expectError(bad, 400, 'invalid-argument');
     expect(bad.body.error.message).toContain('hours.timeZone');
     expectError(
-      await api()
+      await control()
         .put(CONTROL_ROUTES.business('new-biz'))
         .send({ ...business, id: 'other' }),
       400,
@@ -139,7 +140,7 @@ describe('control API', () => {
 
   it('moves the clock and restores it; timestamps and expiry follow', async () => {
     const start = Date.parse('2030-01-01T12:00:00Z');
-    let res = await api().post(CONTROL_ROUTES.clock).send({ now: '2030-01-01T12:00:00Z' });
+    let res = await control().post(CONTROL_ROUTES.clock).send({ now: '2030-01-01T12:00:00Z' });
     expect(res.status).toBe(200);
     expect(Math.abs(res.body.nowMs - start)).toBeLessThan(1000);
     const created = await api().post(DATA_ROUTES.conversations).send(anonymousConversationBody());
@@ -147,12 +148,12 @@ describe('control API', () => {
     expect(created.body.expiredAt).toBe(created.body.createdAt + CONVERSATION_LIFETIME_MS);
     expect(isConversationExpired(created.body, server.clock.now())).toBe(false);
 
-    res = await api()
+    res = await control()
       .post(CONTROL_ROUTES.clock)
       .send({ offsetMs: server.clock.offsetMs() + CONVERSATION_LIFETIME_MS });
     expect(isConversationExpired(created.body, res.body.nowMs)).toBe(true);
 
-    res = await api().delete(CONTROL_ROUTES.clock);
+    res = await control().delete(CONTROL_ROUTES.clock);
     expect(res.body.offsetMs).toBe(0);
     expect(Math.abs(server.clock.now() - Date.now())).toBeLessThan(1000);
     for (const body of [
@@ -161,7 +162,7 @@ describe('control API', () => {
       { now: 'yesterday' },
       { offsetMs: 1, now: '2030-01-01T00:00:00Z' },
     ]) {
-      expectError(await api().post(CONTROL_ROUTES.clock).send(body), 400, 'invalid-argument');
+      expectError(await control().post(CONTROL_ROUTES.clock).send(body), 400, 'invalid-argument');
     }
   });
 });
@@ -222,7 +223,7 @@ describe('faults', () => {
     expect((await api().get(CONTROL_ROUTES.faults)).body.faults).toEqual([
       { operation: 'otp.send', error: { kind: 'code', code: 'invalid-phone-number' }, remaining: 4 },
     ]);
-    expect((await api().delete(CONTROL_ROUTES.faults)).status).toBe(204);
+    expect((await control().delete(CONTROL_ROUTES.faults)).status).toBe(204);
     expect((await sendCode()).status).toBe(200);
   });
 

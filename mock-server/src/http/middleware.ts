@@ -1,6 +1,7 @@
 /**
- * The middleware every request passes: security headers, CORS, the JSON body parser with its
- * size limit, a request log line, and the rate limiters of the identity and chat endpoints.
+ * The middleware every request passes: security headers, the Host check, CORS, the JSON body
+ * parser with its size limit, a request log line, and the rate limiters of the identity and chat
+ * endpoints.
  */
 import cors from 'cors';
 import express from 'express';
@@ -8,7 +9,9 @@ import type { RequestHandler } from 'express';
 import { MemoryStore, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { CONTROL_HEADER } from '@chat/core';
 import { sendError } from './errors.js';
+import { hostGuard } from './request-guards.js';
 
 /** The web dev server's origins (Vite on port 5173). */
 export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:5173', 'http://127.0.0.1:5173'];
@@ -18,15 +21,25 @@ export function originAllowed(origin: string | undefined, allowlist: readonly st
   return origin === undefined || allowlist.includes(origin);
 }
 
-export function securityMiddleware(corsOrigins: readonly string[], bodyLimit: string): RequestHandler[] {
+export interface SecurityOptions {
+  corsOrigins: readonly string[];
+  /** Host names (no port) the Host header may carry; see request-guards.ts. */
+  hostAllowlist: ReadonlySet<string>;
+  bodyLimit: string;
+}
+
+export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
+  const { corsOrigins, hostAllowlist, bodyLimit } = options;
   return [
     // HSTS is off: the server speaks plain HTTP, and HSTS on localhost would pin every local port to HTTPS.
     // CORP cross-origin: the web app on another port reads these answers; CORS decides who may.
     helmet({ strictTransportSecurity: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+    hostGuard(hostAllowlist),
     cors({
       origin: (origin, callback) => callback(null, originAllowed(origin, corsOrigins)),
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Content-Type', 'Authorization'],
+      // The control header is listed so that allowed origins (a demo console) may send it after the preflight.
+      allowedHeaders: ['Content-Type', 'Authorization', CONTROL_HEADER],
       maxAge: 600,
     }),
     express.json({ limit: bodyLimit }),

@@ -8,7 +8,7 @@ import {
   createConversation,
   DEFAULT_BUSINESS_ID,
 } from '../testing/test-server.js';
-import { chatSendBody, expectError } from '../testing/http-test-app.js';
+import { chatSendBody, controlApi, expectError } from '../testing/http-test-app.js';
 
 const servers: ChatMockServer[] = [];
 function app(options: AppOptions = {}) {
@@ -104,7 +104,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) {
       expect((await request(server.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID))).status).toBe(200);
     }
-    await request(server.app).post(CONTROL_ROUTES.reset);
+    expect((await controlApi(server.app).post(CONTROL_ROUTES.reset)).status).toBe(200);
     expect((await request(server.app).post(IDENTITY_ROUTES.botCheck)).status).toBe(200);
   });
 });

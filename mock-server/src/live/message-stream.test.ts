@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import { SOCKET_EVENTS, SubscribeAckSchema } from '@chat/core';
+import { CONTROL_CALL_HEADERS, CONTROL_ROUTES, SOCKET_EVENTS, SubscribeAckSchema } from '@chat/core';
 import type { SubscriptionErrorEvent, UpsertEvent } from '@chat/core';
 import type { ClientSocket, TestServer } from '../testing/test-server.js';
 import {
@@ -166,9 +166,9 @@ describe('listen faults', () => {
     const upserts: UpsertEvent[] = [];
     socket.on(SOCKET_EVENTS.upsert, (event) => upserts.push(event));
 
-    const res = await fetch(`${t.url}/control/faults`, {
+    const res = await fetch(`${t.url}${CONTROL_ROUTES.faults}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: CONTROL_CALL_HEADERS,
       body: JSON.stringify({ operation: 'listen', error: 'unavailable', count: 1 }),
     });
     expect(res.status).toBe(201);

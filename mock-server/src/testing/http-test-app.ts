@@ -4,7 +4,8 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { DATA_ROUTES, ErrorBodySchema } from '@chat/core';
+import { CONTROL_CALL_HEADERS, DATA_ROUTES, ErrorBodySchema } from '@chat/core';
+import type { Express } from 'express';
 import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
 import { createControllableClock } from '../clock.js';
@@ -62,5 +63,19 @@ export function chatSendBody(conversationId: string, message = 'hi') {
     businessId: DEFAULT_BUSINESS_ID,
     profileId: 'default',
     userTimezone: 'UTC',
+  };
+}
+
+/**
+ * supertest for control calls as the developer's tools make them: state-changing methods carry
+ * `content-type: application/json` and `X-Mock-Control: 1` (without them the server answers 403).
+ */
+export function controlApi(app: Express) {
+  const agent = request(app);
+  return {
+    get: (path: string) => agent.get(path),
+    post: (path: string) => agent.post(path).set(CONTROL_CALL_HEADERS),
+    put: (path: string) => agent.put(path).set(CONTROL_CALL_HEADERS),
+    delete: (path: string) => agent.delete(path).set(CONTROL_CALL_HEADERS),
   };
 }

@@ -3,7 +3,14 @@
  * 127.0.0.1, driven only through its control API over HTTP — the same calls demo staff make — so
  * the harness cannot reach around the protocol.
  */
-import { CONTROL_ROUTES, FeedItemSchema, type Business, type ClockSpec, type FaultSpec } from '@chat/core';
+import {
+  CONTROL_CALL_HEADERS,
+  CONTROL_ROUTES,
+  FeedItemSchema,
+  type Business,
+  type ClockSpec,
+  type FaultSpec,
+} from '@chat/core';
 import { createLocalBackend } from '@chat/local';
 import { createApp, type AppOptions, type ChatMockServer } from '@chat/mock-server';
 import { z } from 'zod';
@@ -23,7 +30,8 @@ export async function startMockServer(options: AppOptions): Promise<RunningMockS
 async function control(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(url + path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    // Every state-changing control call proves it comes from the developer's tools (mock-server/README.md).
+    headers: method === 'GET' ? {} : CONTROL_CALL_HEADERS,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -59,7 +67,7 @@ export function controlApiHarness(url: string, release: () => void): ContractHar
       await control(url, 'POST', CONTROL_ROUTES.clock, spec);
     },
     async readFeed(businessId: string) {
-      const answer = await control(url, 'GET', `${CONTROL_ROUTES.business(businessId)}/feed`);
+      const answer = await control(url, 'GET', CONTROL_ROUTES.feed(businessId));
       return FeedAnswerSchema.parse(answer).items;
     },
     async close() {

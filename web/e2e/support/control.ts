@@ -3,7 +3,7 @@
  * the server in a known state: back to the fixtures, faults injected, the clock moved.
  * Every call fails the test with the server's answer when it is not a success.
  */
-import { CONTROL_ROUTES } from '@chat/core';
+import { CONTROL_CALL_HEADERS, CONTROL_ROUTES } from '@chat/core';
 import type { ClockSpec, FaultSpec } from '@chat/core';
 
 /** A conversation as GET /control/conversations lists it. */
@@ -45,7 +45,8 @@ export function createControlClient(serverUrl: string): ControlClient {
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
     const response = await fetch(`${serverUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      // Every state-changing control call proves it comes from the developer's tools (mock-server/README.md).
+      headers: method === 'GET' ? {} : CONTROL_CALL_HEADERS,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) {
@@ -77,7 +78,7 @@ export function createControlClient(serverUrl: string): ControlClient {
       return ((await response.json()) as { code: string }).code;
     },
     async feed(businessId) {
-      const response = await call('GET', `/control/businesses/${encodeURIComponent(businessId)}/feed`);
+      const response = await call('GET', CONTROL_ROUTES.feed(businessId));
       return ((await response.json()) as { items: FeedItemSummary[] }).items;
     },
     async conversations() {

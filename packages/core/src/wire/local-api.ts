@@ -136,6 +136,22 @@ export interface ClientToServerEvents {
   'messages:unsubscribe': (payload: z.infer<typeof UnsubscribePayloadSchema>) => void;
 }
 
+/** The mock server's health check, outside /control so it answers with the control API off too. */
+export const HEALTH_PATH = '/healthz';
+
+/**
+ * The header every state-changing control call (POST, PUT, PATCH, DELETE under /control) carries,
+ * with the value '1'. A custom header forces a CORS preflight, which a foreign web page fails, so a
+ * page the developer happens to visit cannot drive the control API with a "simple" request.
+ */
+export const CONTROL_HEADER = 'X-Mock-Control';
+
+/** Headers of a state-changing control call: both are required (403 without either). */
+export const CONTROL_CALL_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json',
+  [CONTROL_HEADER]: '1',
+};
+
 /** HTTP routes of the control API (tests and demo staff). */
 export const CONTROL_ROUTES = {
   health: '/control/health',
