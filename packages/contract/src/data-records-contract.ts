@@ -3,7 +3,12 @@
  * conversations (server-set fields, validation, expiry, ownership) and their updates. The business
  * feed has its own section (data-feed-contract.ts).
  */
-import { CONVERSATION_LIFETIME_MS, validateConversation, type Conversation } from '@chat/core';
+import {
+  CONVERSATION_LIFETIME_MS,
+  signupFeedItem,
+  validateConversation,
+  type Conversation,
+} from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
 import { contractBusiness } from './contract-fixtures.js';
@@ -192,8 +197,13 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
       expect(await ctx.subject.data.getConversation(conversation.id)).toEqual(conversation);
     });
 
-    it('sets signupFeedPosted', async () => {
-      const { conversation } = await ctx.freshConversation();
+    it('sets signupFeedPosted after the signup feed item', async (t) => {
+      // As on the page: the flag follows the feed item (on Firebase the two are one batched write, and
+      // the rules refuse the flag alone).
+      const auth = requireCapability(t, ctx.subject.auth, 'auth provider');
+      const { business, conversation } = await ctx.freshConversation();
+      const user = await signInWithPhone(auth, ctx.subject.harness);
+      await ctx.subject.data.addFeedItem(business.id, signupFeedItem(user, conversation.id));
 
       await ctx.subject.data.markSignupFeedPosted(conversation.id);
 

@@ -6,19 +6,19 @@
  * actually enforces who may read and write what; this file only shapes the calls.
  *
  * Limits:
- * - expiredAt is computed from the client's clock (Firestore cannot write "server time + 24 h"); the
- *   rules accept it only within a few minutes of request.time + 24 h, so a device whose clock is badly
- *   wrong cannot create conversations (it gets 'permission-denied').
+ * - A write cannot say "server time + 24 h", so a conversation is created with expiredAt equal to its
+ *   createdAt (expired) and then given exactly createdAt + 24 h in a second write, the only other value
+ *   the rules accept (decision 0006). If that second write fails, creating the conversation fails.
  * - createConversation and addMessage read the document back after the write to return the server's
- *   createdAt: one extra document read each. createConversation then sets expiredAt to exactly that
- *   createdAt + 24 h: a second write.
+ *   createdAt: one extra document read each.
+ * - The signup feed item and the conversation's signupFeedPosted are one batched write (the rules accept
+ *   neither alone): addFeedItem writes both, and markSignupFeedPosted only confirms the flag is set.
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
  *   message → skipped), each with a console.warn or an error naming the bad fields.
  * - No offline persistence is enabled: writes made while offline wait in memory and are lost on reload.
  */
 import {
   ProviderError,
-  expiryFor,
   LastMessageSchema,
   NewConversationSchema,
   NewFeedItemSchema,
@@ -47,6 +47,7 @@ import {
   setDoc,
   updateDoc,
   where,
+  writeBatch,
   Timestamp,
   type DocumentSnapshot,
   type Firestore,
@@ -59,7 +60,6 @@ import {
   lastMessageToDocument,
   messageFromDocument,
   messagesFromDocuments,
-  millisToTimestamp,
   withoutUndefined,
 } from './firestore-documents.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
@@ -155,27 +155,22 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
           ...withoutUndefined(fields),
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
-          // Client clock: a write cannot say "server time + 24 h". The rules accept it only near
-          // request.time + 24 h, and it is made exact right below.
-          expiredAt: millisToTimestamp(expiryFor(Date.now())),
+          // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
+          expiredAt: serverTimestamp(),
           summaryFeedPosted: false,
           signupFeedPosted: false,
           lastMessage: null,
         });
         const created = await getDoc(ref);
+        const createdAt: unknown = created.get('createdAt');
+        if (!(createdAt instanceof Timestamp)) {
+          throw new ProviderError('internal', `Conversation '${ref.id}' was read back without a createdAt`);
+        }
+        // createdAt + 24 h exactly, from the server's clock: the rules accept no other value.
+        const exactExpiry = lifetimeAfter(createdAt);
+        await updateDoc(ref, { expiredAt: exactExpiry });
         const stored = toConversation(created);
         if (!stored) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
-        // expiredAt = the server's createdAt + 24 h exactly (the rules accept no other value here). The
-        // conversation exists already, so a failure here is only logged: the estimate stays, minutes off.
-        const createdAt: unknown = created.get('createdAt');
-        if (!(createdAt instanceof Timestamp)) return stored;
-        const exactExpiry = lifetimeAfter(createdAt);
-        try {
-          await updateDoc(ref, { expiredAt: exactExpiry });
-        } catch (error) {
-          console.warn(`[firestore] conversation '${ref.id}' keeps its estimated expiredAt`, error);
-          return stored;
-        }
         return { ...stored, expiredAt: Math.floor(exactExpiry.toMillis()) };
       });
     },
@@ -207,19 +202,28 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     async addFeedItem(businessId, item) {
       const id = parseId(businessId, 'business id');
       const fields = parseInput(NewFeedItemSchema, item, 'feed item');
-      await guarded('Adding the feed item', () =>
-        addDoc(collection(db, 'businesses', id, 'feed'), {
+      await guarded('Adding the feed item', async () => {
+        // One item per conversation (its id is the conversation id), written in the same batch that sets
+        // the conversation's signupFeedPosted: firestore.rules accepts the two only together.
+        const batch = writeBatch(db);
+        batch.set(doc(db, 'businesses', id, 'feed', fields.conversationId), {
           ...withoutUndefined(fields),
           createdAt: serverTimestamp(),
-        }),
-      );
+        });
+        batch.update(conversationRef(fields.conversationId), { signupFeedPosted: true });
+        await batch.commit();
+      });
     },
 
     async markSignupFeedPosted(conversationId) {
       const id = parseId(conversationId, 'conversation id');
-      await guarded('Marking the signup feed item as posted', () =>
-        updateDoc(conversationRef(id), { signupFeedPosted: true }),
-      );
+      await guarded('Marking the signup feed item as posted', async () => {
+        // addFeedItem has set the flag in its batch; a flag without its feed item is refused by the rules,
+        // so this write is attempted only when the flag is still unset (and then rejected by the rules).
+        const snapshot = await getDoc(conversationRef(id));
+        if (snapshot.exists() && snapshot.get('signupFeedPosted') === true) return;
+        await updateDoc(conversationRef(id), { signupFeedPosted: true });
+      });
     },
 
     subscribeToMessages(conversationId: string, observer: MessagesObserver): Unsubscribe {

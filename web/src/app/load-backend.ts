@@ -10,11 +10,13 @@ export async function loadBackend(env: AppEnv): Promise<Backend> {
   if (env.backend === 'firebase') {
     if (!env.firebase) throw new Error('Firebase settings are missing (see web/.env.example)');
     const { createFirebaseBackend } = await import('@chat/firebase');
-    const { chatServiceUrl, authEmulatorHost, ...firebase } = env.firebase;
+    const { chatServiceUrl, authEmulatorHost, firestoreEmulatorHost, ...firebase } = env.firebase;
     return createFirebaseBackend({
       firebase,
       chatServiceUrl,
+      sessionHint: window.localStorage,
       ...(authEmulatorHost ? { authEmulatorHost } : {}),
+      ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
     });
   }
   const { createLocalBackend } = await import('@chat/local');

@@ -66,7 +66,10 @@ describe('parseEnv', () => {
       VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
       VITE_FIREBASE_PROJECT_ID: 'demo',
       VITE_FIREBASE_APP_ID: '1:2:web:3',
-      VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      VITE_DEFAULT_BUSINESS_ID: 'acme-dental',
+      VITE_SUPPORT_FORM_URL: 'https://acme.example.org/help',
+      VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
     });
     expect(env.firebase).toEqual({
       apiKey: 'key',
@@ -75,6 +78,29 @@ describe('parseEnv', () => {
       appId: '1:2:web:3',
       chatServiceUrl: 'https://chat.example.com',
       authEmulatorHost: '127.0.0.1:9099',
+      firestoreEmulatorHost: '127.0.0.1:8080',
     });
+    expect(env.defaultBusinessId).toBe('acme-dental');
+    expect(env.supportFormUrl).toBe('https://acme.example.org/help');
+  });
+
+  it('never falls back to the demo business or support form in a firebase build', () => {
+    const complete = {
+      VITE_BACKEND: 'firebase',
+      VITE_CHAT_SERVICE_URL: 'https://chat.example.com',
+      VITE_FIREBASE_API_KEY: 'key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'demo',
+      VITE_FIREBASE_APP_ID: '1:2:web:3',
+    };
+    expect(() => parseEnv(complete)).toThrow(
+      /VITE_DEFAULT_BUSINESS_ID: is required when VITE_BACKEND is firebase[\s\S]*VITE_SUPPORT_FORM_URL: is required/,
+    );
+  });
+
+  it('names a malformed emulator host', () => {
+    expect(() => parseEnv({ VITE_FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toThrow(
+      /VITE_FIRESTORE_EMULATOR_HOST: must be host:port/,
+    );
   });
 });

@@ -13,28 +13,40 @@ export const BACKENDS = ['local', 'firebase'] as const;
 export type BackendKind = (typeof BACKENDS)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const emulatorHost = z
+  .string()
+  .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+  .optional();
+
+/** The mock server's fixtures: what a local (development) build opens when nothing is set. */
+export const LOCAL_DEFAULTS = {
+  defaultBusinessId: 'bella-vista-salon',
+  supportFormUrl: 'https://support.example.com/contact',
+} as const;
 
 const RawEnvSchema = z
   .object({
     VITE_BACKEND: z.enum(BACKENDS, { error: "must be 'local' or 'firebase'" }).default('local'),
     VITE_LOCAL_SERVER_URL: httpUrl.default('http://127.0.0.1:4000'),
-    VITE_DEFAULT_BUSINESS_ID: DocumentIdSchema.default('bella-vista-salon'),
+    // Required for a Firebase build (no demo values in production); the mock fixtures' defaults otherwise.
+    VITE_DEFAULT_BUSINESS_ID: DocumentIdSchema.optional(),
     VITE_ASSISTANT_NAME: z.string().trim().min(1).max(40).default('Ava'),
-    VITE_SUPPORT_FORM_URL: httpUrl.default('https://support.example.com/contact'),
+    VITE_SUPPORT_FORM_URL: httpUrl.optional(),
     VITE_CHAT_SERVICE_URL: httpUrl.optional(),
     VITE_FIREBASE_API_KEY: z.string().optional(),
     VITE_FIREBASE_AUTH_DOMAIN: z.string().optional(),
     VITE_FIREBASE_PROJECT_ID: z.string().optional(),
     VITE_FIREBASE_APP_ID: z.string().optional(),
-    /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099. */
-    VITE_FIREBASE_AUTH_EMULATOR_HOST: z
-      .string()
-      .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
-      .optional(),
+    /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099 (development only). */
+    VITE_AUTH_EMULATOR_HOST: emulatorHost,
+    /** host:port of the Firestore emulator, e.g. 127.0.0.1:8080 (development only). */
+    VITE_FIRESTORE_EMULATOR_HOST: emulatorHost,
   })
   .superRefine((env, ctx) => {
     if (env.VITE_BACKEND !== 'firebase') return;
     const needed = {
+      VITE_DEFAULT_BUSINESS_ID: 'the business the root route opens',
+      VITE_SUPPORT_FORM_URL: "the form 'Contact Support' opens",
       VITE_CHAT_SERVICE_URL: 'the chat service base URL',
       VITE_FIREBASE_API_KEY: 'Firebase web API key',
       VITE_FIREBASE_AUTH_DOMAIN: 'Firebase auth domain',
@@ -59,6 +71,7 @@ export interface FirebaseEnv {
   appId: string;
   chatServiceUrl: string;
   authEmulatorHost?: string;
+  firestoreEmulatorHost?: string;
 }
 
 export interface AppEnv {
@@ -102,9 +115,10 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
   const app: AppEnv = {
     backend: env.VITE_BACKEND,
     localServerUrl: env.VITE_LOCAL_SERVER_URL.replace(/\/+$/, ''),
-    defaultBusinessId: env.VITE_DEFAULT_BUSINESS_ID,
+    // superRefine guarantees both are set for the firebase backend.
+    defaultBusinessId: env.VITE_DEFAULT_BUSINESS_ID ?? LOCAL_DEFAULTS.defaultBusinessId,
     assistantName: env.VITE_ASSISTANT_NAME,
-    supportFormUrl: env.VITE_SUPPORT_FORM_URL,
+    supportFormUrl: env.VITE_SUPPORT_FORM_URL ?? LOCAL_DEFAULTS.supportFormUrl,
   };
   if (env.VITE_BACKEND === 'firebase') {
     // superRefine guarantees these are present for the firebase backend.
@@ -114,8 +128,9 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
       projectId: env.VITE_FIREBASE_PROJECT_ID!,
       appId: env.VITE_FIREBASE_APP_ID!,
       chatServiceUrl: env.VITE_CHAT_SERVICE_URL!.replace(/\/+$/, ''),
-      ...(env.VITE_FIREBASE_AUTH_EMULATOR_HOST
-        ? { authEmulatorHost: env.VITE_FIREBASE_AUTH_EMULATOR_HOST }
+      ...(env.VITE_AUTH_EMULATOR_HOST ? { authEmulatorHost: env.VITE_AUTH_EMULATOR_HOST } : {}),
+      ...(env.VITE_FIRESTORE_EMULATOR_HOST
+        ? { firestoreEmulatorHost: env.VITE_FIRESTORE_EMULATOR_HOST }
         : {}),
     };
   }

@@ -46,4 +46,11 @@ export interface AuthProvider {
 
   /** Signs the visitor out; the visitor is anonymous afterwards. */
   signOut(): Promise<void>;
+
+  /**
+   * Optional: starts loading what sign-in needs (code, the bot check's script) before it is used, so the
+   * first 'Send code' does not wait for it. The phone widget calls it when it first appears. Never fails:
+   * a load error surfaces later, from startPhoneVerification.
+   */
+  prepare?(): void;
 }

@@ -32,7 +32,7 @@ import {
   type ConfirmationResult,
 } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { parseEmulatorHost } from '../firebase-backend.js';
+import { parseEmulatorHost } from '../emulator-host.js';
 import {
   createFirebaseAuthProvider,
   FIREBASE_AUTH_CALLS,

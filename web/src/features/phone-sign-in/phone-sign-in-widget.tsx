@@ -6,7 +6,7 @@
  * A request in flight is tracked in a ref as well as in state: two quick Enter presses arrive before
  * React re-renders the disabled button, and the ref is what stops the second one.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   OTP_LENGTH,
   PHONE_DIGITS,
@@ -50,6 +50,12 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
   const [returnedToPhone, setReturnedToPhone] = useState(false);
   const inFlight = useRef(false);
   const pending = useRef<PendingPhoneVerification | null>(null);
+
+  // The sign-in code (Firebase Auth + reCAPTCHA) is not part of the page's first load; it starts
+  // downloading now, while the visitor types the number.
+  useEffect(() => {
+    auth.prepare?.();
+  }, [auth]);
 
   /** Runs `work` unless another request is in flight, with the busy state around it. */
   const runExclusive = async (work: () => Promise<void>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmulatorHost } from './firebase-backend.js';
+import { parseEmulatorHost } from './emulator-host.js';
 
 describe('parseEmulatorHost', () => {
   it('splits host and port', () => {

@@ -1,0 +1,115 @@
+/**
+ * An AuthProvider that loads the real one only when it is needed, so the page's first load carries no
+ * sign-in code (Firebase Auth + reCAPTCHA are ~half of the Firebase SDK). See decision 0006.
+ *
+ * It loads when:
+ * - the phone widget appears (prepare()), or a verification starts;
+ * - at once on creation when `sessionHint` says this browser had a signed-in visitor last time, so their
+ *   session is restored (beside the first paint, not before it);
+ * - a sign-out or ID token is asked for while a load is under way or done.
+ * Until then the visitor is anonymous: currentUser() is null, getIdToken() is null, signOut() does nothing.
+ *
+ * Limits: the hint is a plain flag in localStorage, kept in step with the loaded provider's user; if it is
+ * missing (cleared storage) a stored Firebase session is restored only once the widget appears.
+ */
+import type { AuthProvider, AuthUser } from '@chat/core';
+
+/** The key of the "signed in last time" flag. */
+export const SESSION_HINT_KEY = 'business-chat.auth-session';
+
+/** Where the flag is kept: window.localStorage in the page, a Map-backed stand-in in tests. */
+export type SessionHintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.uid === b.uid && a.phoneNumber === b.phoneNumber && a.displayName === b.displayName;
+}
+
+export function createLazyAuthProvider(
+  load: () => Promise<AuthProvider>,
+  sessionHint?: SessionHintStorage,
+): AuthProvider {
+  let loading: Promise<AuthProvider> | null = null;
+  let loaded: AuthProvider | null = null;
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  let last: AuthUser | null = null;
+
+  function remember(user: AuthUser | null) {
+    try {
+      if (user) sessionHint?.setItem(SESSION_HINT_KEY, '1');
+      else sessionHint?.removeItem(SESSION_HINT_KEY);
+    } catch {
+      // Storage can be full or blocked; the hint only saves a later restore.
+    }
+  }
+
+  function ensureLoaded(): Promise<AuthProvider> {
+    loading ??= load().then(
+      (provider) => {
+        loaded = provider;
+        // The loaded provider reports its current user at once, then every change.
+        provider.onUserChanged((user) => {
+          remember(user);
+          // Listeners were told "anonymous" while nothing was loaded; pass on only real changes.
+          if (sameUser(last, user)) return;
+          last = user;
+          for (const listener of listeners) listener(user);
+        });
+        return provider;
+      },
+      (error: unknown) => {
+        // A failed download may succeed on the next attempt (a flaky network); do not cache the failure.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  let hinted = false;
+  try {
+    hinted = sessionHint?.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    hinted = false;
+  }
+  if (hinted) {
+    ensureLoaded().catch((error: unknown) =>
+      console.warn('[auth] restoring the signed-in session failed; the visitor is anonymous for now', error),
+    );
+  }
+
+  return {
+    currentUser() {
+      return loaded ? loaded.currentUser() : null;
+    },
+
+    onUserChanged(listener) {
+      listeners.add(listener);
+      listener(last);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    async startPhoneVerification(phoneNumber, options) {
+      const provider = await ensureLoaded();
+      return provider.startPhoneVerification(phoneNumber, options);
+    },
+
+    async getIdToken() {
+      if (!loading) return null;
+      return (await loading).getIdToken();
+    },
+
+    async signOut() {
+      if (!loading) return;
+      await (await loading).signOut();
+    },
+
+    prepare() {
+      ensureLoaded().catch((error: unknown) =>
+        console.warn('[auth] loading sign-in failed; it is tried again when a code is sent', error),
+      );
+    },
+  };
+}
