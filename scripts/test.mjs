@@ -1,5 +1,6 @@
 // `npm test`: every check CI runs, in the order that fails fastest. Installs what is missing first.
 import { ensureChromium, ensureNodeModules, run } from './lib/ensure.mjs';
+import { firestoreSkipReason } from './lib/firestore-availability.mjs';
 
 ensureNodeModules();
 const steps = [
@@ -15,4 +16,8 @@ for (const [name, args] of steps) {
 console.log('\n━━ browser journeys ━━');
 ensureChromium();
 run('npm', ['run', 'test:e2e']);
+console.log('\n━━ Firebase: Auth emulator, phone sign-in journey, first load ━━');
+run('npm', ['run', 'test:firebase']);
+console.log('\n━━ Firebase: Firestore rules and DataProvider contract ━━');
+console.log(firestoreSkipReason());
 console.log('\n✓ All checks passed.');

@@ -1,3 +1,5 @@
+// Loaded with `--configLoader runner` (see package.json): the plugins import src/config/env.ts, which
+// imports the TypeScript workspace packages, and Node cannot load those through the default bundle loader.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { preloadBackendPlugin } from './build/preload-backend-plugin.js';

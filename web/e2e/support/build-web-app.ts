@@ -17,11 +17,25 @@ import { build } from 'vite';
 await build(JSON.parse(process.env.E2E_VITE_BUILD_OPTIONS));
 `;
 
-export async function buildWebApp(options: { outDir: string; serverUrl: string }): Promise<void> {
+export interface BuildWebAppOptions {
+  outDir: string;
+  /** The mock server's URL (the local backend's VITE_LOCAL_SERVER_URL). */
+  serverUrl: string;
+  /** More VITE_* variables, overriding the local defaults (e.g. a Firebase build's settings). */
+  env?: Record<string, string>;
+  /** Another HTML entry than web/index.html (a test-only page); its path relative to web/. */
+  htmlEntry?: string;
+  /** Also write .vite/manifest.json (which chunk holds which module), for checks over the built files. */
+  manifest?: boolean;
+}
+
+export async function buildWebApp(options: BuildWebAppOptions): Promise<void> {
   const buildOptions = {
     root: WEB_ROOT,
     mode: 'production',
     logLevel: 'warn',
+    // vite.config.ts imports src/config/env.ts (and through it the TypeScript workspace packages).
+    configLoader: 'runner',
     build: {
       outDir: options.outDir,
       emptyOutDir: true,
@@ -29,6 +43,8 @@ export async function buildWebApp(options: { outDir: string; serverUrl: string }
       reportCompressedSize: false,
       // Bundle size is the app's own build's concern (npm run build -w web reports it); not repeated here.
       chunkSizeWarningLimit: 100_000,
+      manifest: options.manifest ?? false,
+      ...(options.htmlEntry ? { rollupOptions: { input: `${WEB_ROOT}${options.htmlEntry}` } } : {}),
     },
   };
   // Vite gives VITE_* variables in the environment priority over .env files.
@@ -38,6 +54,9 @@ export async function buildWebApp(options: { outDir: string; serverUrl: string }
     VITE_LOCAL_SERVER_URL: options.serverUrl,
     VITE_DEFAULT_BUSINESS_ID: 'bella-vista-salon',
     VITE_ASSISTANT_NAME: 'Ava',
+    ...options.env,
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build; build what ships.
+    NODE_ENV: 'production',
     E2E_VITE_BUILD_OPTIONS: JSON.stringify(buildOptions),
   };
   const child = spawn(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT], {

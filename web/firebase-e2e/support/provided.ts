@@ -1,0 +1,16 @@
+// What the Firebase journeys' global setup hands to the test files, besides the e2e keys (webUrl,
+// serverUrl, browserWsEndpoint; see ../../e2e/support/provided.ts).
+import '../../e2e/support/provided.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** host:port of the Auth emulator that `npm run test:firebase` started. */
+    authEmulatorHost: string;
+    /** Its demo- project id. */
+    firebaseProjectId: string;
+    /** The built file that holds Firebase Auth, e.g. "assets/firebase-auth-session-XXXX.js". */
+    authChunk: string;
+  }
+}
+
+export {};
