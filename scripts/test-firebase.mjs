@@ -21,9 +21,14 @@ const status = await withEmulators(['auth'], async (hosts) => {
   );
   if (contract !== 0) return contract;
   console.log('\n→ Firebase page: first load and the phone sign-in journey in Chromium');
-  return runNpx(['vitest', 'run', '--config', 'web/vitest.firebase.config.ts', ...process.argv.slice(2)], env);
+  return runNpx(
+    ['vitest', 'run', '--config', 'web/vitest.firebase.config.ts', ...process.argv.slice(2)],
+    env,
+  );
 }).catch(() => 1);
 
-console.log(`\n${status === 0 ? '✓' : '✗'} Firebase checks ${status === 0 ? 'passed' : 'failed'} in ` +
-  `${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.log(
+  `\n${status === 0 ? '✓' : '✗'} Firebase checks ${status === 0 ? 'passed' : 'failed'} in ` +
+    `${((Date.now() - started) / 1000).toFixed(0)} s.`,
+);
 process.exit(status);

@@ -61,7 +61,16 @@ export async function withEmulators(only, callback) {
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    [cli, 'emulators:start', '--only', only.join(','), '--project', DEMO_PROJECT_ID, '--config', join(dir, 'firebase.json')],
+    [
+      cli,
+      'emulators:start',
+      '--only',
+      only.join(','),
+      '--project',
+      DEMO_PROJECT_ID,
+      '--config',
+      join(dir, 'firebase.json'),
+    ],
     {
       cwd: dir,
       // No update check, no usage reporting prompt: the run must not wait on the network.
@@ -105,7 +114,10 @@ export async function withEmulators(only, callback) {
     }
     console.log(
       `→ Emulators (${only.join(', ')}) up in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-        [hosts.authHost && `auth ${hosts.authHost}`, hosts.firestoreHost && `firestore ${hosts.firestoreHost}`]
+        [
+          hosts.authHost && `auth ${hosts.authHost}`,
+          hosts.firestoreHost && `firestore ${hosts.firestoreHost}`,
+        ]
           .filter(Boolean)
           .join(', ') +
         `, project ${DEMO_PROJECT_ID}`,

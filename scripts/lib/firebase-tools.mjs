@@ -31,7 +31,9 @@ export function ensureFirebaseTools() {
   if (existsSync(cli)) return cli;
   const dir = firebaseToolsDir();
   const started = Date.now();
-  console.log(`→ Installing firebase-tools ${FIREBASE_TOOLS_VERSION} into ${dir} (once; takes a few minutes)…`);
+  console.log(
+    `→ Installing firebase-tools ${FIREBASE_TOOLS_VERSION} into ${dir} (once; takes a few minutes)…`,
+  );
   // --prefix keeps it out of the workspace and its lockfile; the install scripts it would skip
   // (re2, protobufjs) are not needed by the Auth emulator.
   const result = spawnSync(

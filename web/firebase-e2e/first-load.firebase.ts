@@ -18,7 +18,12 @@ import {
 } from './support/built-files.js';
 
 /** Strings only Firebase Auth's phone sign-in and reCAPTCHA code contains (checked to exist below). */
-const SIGN_IN_MARKERS = ['RecaptchaVerifier', 'recaptcha', 'identitytoolkit.googleapis.com', 'signInWithPhoneNumber'];
+const SIGN_IN_MARKERS = [
+  'RecaptchaVerifier',
+  'recaptcha',
+  'identitytoolkit.googleapis.com',
+  'signInWithPhoneNumber',
+];
 
 const FIREBASE_BUILD_ENV = {
   VITE_BACKEND: 'firebase',

@@ -13,7 +13,10 @@ import { createFirebaseAuthProvider } from './firebase-auth-provider.js';
  * The AuthProvider over the app's Firebase Auth, once Firebase has restored any persisted session (so
  * currentUser() is already right when this resolves).
  */
-export async function connectFirebaseAuth(app: FirebaseApp, authEmulatorHost?: string): Promise<AuthProvider> {
+export async function connectFirebaseAuth(
+  app: FirebaseApp,
+  authEmulatorHost?: string,
+): Promise<AuthProvider> {
   const auth = getAuth(app);
   if (authEmulatorHost && !auth.emulatorConfig) {
     const { host, port } = parseEmulatorHost(authEmulatorHost, 'authEmulatorHost');

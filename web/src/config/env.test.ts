@@ -98,6 +98,21 @@ describe('parseEnv', () => {
     );
   });
 
+  it("takes '/' as the chat service on the page's own origin", () => {
+    const env = parseEnv({
+      VITE_BACKEND: 'firebase',
+      VITE_CHAT_SERVICE_URL: '/',
+      VITE_FIREBASE_API_KEY: 'key',
+      VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'demo',
+      VITE_FIREBASE_APP_ID: '1:2:web:3',
+      VITE_DEFAULT_BUSINESS_ID: 'acme-dental',
+      VITE_SUPPORT_FORM_URL: 'https://acme.example.org/help',
+    });
+    expect(env.firebase?.chatServiceUrl).toBe('');
+    expect(() => parseEnv({ VITE_CHAT_SERVICE_URL: 'chat.example.com' })).toThrow(/VITE_CHAT_SERVICE_URL/);
+  });
+
   it('names a malformed emulator host', () => {
     expect(() => parseEnv({ VITE_FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toThrow(
       /VITE_FIRESTORE_EMULATOR_HOST: must be host:port/,

@@ -32,7 +32,10 @@ const RawEnvSchema = z
     VITE_DEFAULT_BUSINESS_ID: DocumentIdSchema.optional(),
     VITE_ASSISTANT_NAME: z.string().trim().min(1).max(40).default('Ava'),
     VITE_SUPPORT_FORM_URL: httpUrl.optional(),
-    VITE_CHAT_SERVICE_URL: httpUrl.optional(),
+    // "/" = the page's own origin (Firebase Hosting rewrites /api/chat to the chat service; see README).
+    VITE_CHAT_SERVICE_URL: z
+      .union([z.literal('/'), httpUrl], { error: "must be an http(s) URL or '/'" })
+      .optional(),
     VITE_FIREBASE_API_KEY: z.string().optional(),
     VITE_FIREBASE_AUTH_DOMAIN: z.string().optional(),
     VITE_FIREBASE_PROJECT_ID: z.string().optional(),

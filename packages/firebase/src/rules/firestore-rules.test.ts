@@ -112,7 +112,9 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules', () => {
     });
 
     it('may be listed only as the handle lookup (limit 1)', async () => {
-      await assertSucceeds(anonymous().collection('businesses').where('handle', '==', 'open-biz').limit(1).get());
+      await assertSucceeds(
+        anonymous().collection('businesses').where('handle', '==', 'open-biz').limit(1).get(),
+      );
       await assertFails(anonymous().collection('businesses').get());
       await assertFails(anonymous().collection('businesses').where('handle', '==', 'open-biz').get());
       await assertFails(anonymous().collection('businesses').limit(2).get());
@@ -136,12 +138,20 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules', () => {
     });
 
     it('is denied with an extra field', async () => {
-      await assertFails(anonymous().collection('conversations').add(newConversation({ priority: 'vip' })));
+      await assertFails(
+        anonymous()
+          .collection('conversations')
+          .add(newConversation({ priority: 'vip' })),
+      );
     });
 
     it('is denied with a client-chosen createdAt or expiredAt', async () => {
       const now = Timestamp.now();
-      await assertFails(anonymous().collection('conversations').add(newConversation({ createdAt: now })));
+      await assertFails(
+        anonymous()
+          .collection('conversations')
+          .add(newConversation({ createdAt: now })),
+      );
       await assertFails(
         anonymous()
           .collection('conversations')
@@ -260,7 +270,11 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules', () => {
 
   describe('the NEW_SIGNUP feed item', () => {
     /** The page's batched write (firestore-data-provider.ts addFeedItem). */
-    function postSignup(db: Db, item: Record<string, unknown>, options: { itemId?: string; flag?: boolean } = {}) {
+    function postSignup(
+      db: Db,
+      item: Record<string, unknown>,
+      options: { itemId?: string; flag?: boolean } = {},
+    ) {
       const batch = db.batch();
       batch.set(db.doc(`businesses/open-biz/feed/${options.itemId ?? 'conv'}`), {
         type: 'NEW_SIGNUP',
@@ -305,8 +319,12 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules', () => {
     });
 
     it("is refused with someone else's phone, name or message", async () => {
-      await assertFails(postSignup(visitor(ALICE), { customerPhone: BOB.phone, message: `${BOB.phone} signed up.` }));
-      await assertFails(postSignup(visitor(ALICE), { customerName: 'The CEO', message: 'The CEO signed up.' }));
+      await assertFails(
+        postSignup(visitor(ALICE), { customerPhone: BOB.phone, message: `${BOB.phone} signed up.` }),
+      );
+      await assertFails(
+        postSignup(visitor(ALICE), { customerName: 'The CEO', message: 'The CEO signed up.' }),
+      );
       await assertFails(postSignup(visitor(ALICE), { message: 'Free refunds for everyone signed up.' }));
     });
 

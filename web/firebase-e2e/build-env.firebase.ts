@@ -1,0 +1,82 @@
+// `npm run build` of a Firebase page refuses to finish without its production settings, naming the
+// variable — before anything reaches hosting — and a complete configuration passes the same check.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Vite's JS API in a child process (as e2e/support/build-web-app.ts), with an empty envDir so that no
+// web/.env.local on a developer's machine fills a gap.
+const BUILD_SCRIPT = `
+import { build } from 'vite';
+const { outDir } = process.env;
+await build({ root: process.cwd(), configLoader: 'runner', envDir: outDir, logLevel: 'error',
+  build: { outDir: outDir + '/dist', emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
+`;
+
+const COMPLETE = {
+  VITE_BACKEND: 'firebase',
+  VITE_CHAT_SERVICE_URL: '/',
+  VITE_FIREBASE_API_KEY: 'demo-api-key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'demo-business-chat.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'demo-business-chat',
+  VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+  VITE_DEFAULT_BUSINESS_ID: 'bella-vista-salon',
+  VITE_SUPPORT_FORM_URL: 'https://support.example.com/contact',
+};
+
+const outDirs: string[] = [];
+afterAll(async () => {
+  for (const dir of outDirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** Builds the web app with its vite.config.ts and exactly these VITE_* values. */
+async function build(vars: Record<string, string>): Promise<{ status: number; output: string }> {
+  const outDir = await mkdtemp(join(tmpdir(), 'chat-build-env-'));
+  outDirs.push(outDir);
+  // Only the variables given: none from this shell or a .env file may fill a gap.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    outDir,
+    ...vars,
+  };
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT], {
+    cwd: WEB_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const status = await new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  return { status, output };
+}
+
+describe('building the Firebase page', () => {
+  it.each(['VITE_DEFAULT_BUSINESS_ID', 'VITE_SUPPORT_FORM_URL', 'VITE_FIREBASE_PROJECT_ID'])(
+    'fails without %s, naming it',
+    async (missing) => {
+      const { [missing]: _left, ...rest } = COMPLETE as Record<string, string>;
+      const { status, output } = await build(rest);
+      expect(status).not.toBe(0);
+      expect(output).toContain(`${missing}: is required when VITE_BACKEND is firebase`);
+    },
+    60_000,
+  );
+
+  it('fails on a malformed value, naming it', async () => {
+    const { status, output } = await build({ ...COMPLETE, VITE_SUPPORT_FORM_URL: 'javascript:alert(1)' });
+    expect(status).not.toBe(0);
+    expect(output).toContain('VITE_SUPPORT_FORM_URL');
+  }, 60_000);
+
+  it('builds with every variable set', async () => {
+    const { status, output } = await build(COMPLETE);
+    expect(output).not.toContain('Invalid configuration');
+    expect(status).toBe(0);
+  }, 120_000);
+});
