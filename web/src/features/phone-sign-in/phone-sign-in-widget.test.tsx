@@ -24,6 +24,13 @@ async function reachCodeStep(ctx: ReturnType<typeof setup>, digits = '5555550100
 }
 
 describe('PhoneSignInWidget: phone step', () => {
+  it('asks the auth provider to get sign-in ready as soon as it appears, once', () => {
+    const auth = createInMemoryAuth();
+    const prepare = vi.fn();
+    setup(Object.assign(auth, { prepare }));
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
   it('has a +1 phone field with the placeholder and the mobile-friendly attributes', () => {
     const { phoneField } = setup();
     expect(phoneField()).toHaveAttribute('type', 'tel');
