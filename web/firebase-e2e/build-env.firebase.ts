@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FIREBASE_BUILD_ENV } from './support/firebase-build-env.js';
 
 const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Vite's JS API in a child process (as e2e/support/build-web-app.ts), with an empty envDir so that no
@@ -16,17 +17,6 @@ const { outDir } = process.env;
 await build({ root: process.cwd(), configLoader: 'runner', envDir: outDir, logLevel: 'error',
   build: { outDir: outDir + '/dist', emptyOutDir: true, sourcemap: false, reportCompressedSize: false } });
 `;
-
-const COMPLETE = {
-  VITE_BACKEND: 'firebase',
-  VITE_CHAT_SERVICE_URL: '/',
-  VITE_FIREBASE_API_KEY: 'demo-api-key',
-  VITE_FIREBASE_AUTH_DOMAIN: 'demo-business-chat.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'demo-business-chat',
-  VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-  VITE_DEFAULT_BUSINESS_ID: 'bella-vista-salon',
-  VITE_SUPPORT_FORM_URL: 'https://support.example.com/contact',
-};
 
 const outDirs: string[] = [];
 afterAll(async () => {
@@ -60,7 +50,7 @@ describe('building the Firebase page', () => {
   it.each(['VITE_DEFAULT_BUSINESS_ID', 'VITE_SUPPORT_FORM_URL', 'VITE_FIREBASE_PROJECT_ID'])(
     'fails without %s, naming it',
     async (missing) => {
-      const { [missing]: _left, ...rest } = COMPLETE as Record<string, string>;
+      const { [missing]: _left, ...rest } = FIREBASE_BUILD_ENV;
       const { status, output } = await build(rest);
       expect(status).not.toBe(0);
       expect(output).toContain(`${missing}: is required when VITE_BACKEND is firebase`);
@@ -69,13 +59,16 @@ describe('building the Firebase page', () => {
   );
 
   it('fails on a malformed value, naming it', async () => {
-    const { status, output } = await build({ ...COMPLETE, VITE_SUPPORT_FORM_URL: 'javascript:alert(1)' });
+    const { status, output } = await build({
+      ...FIREBASE_BUILD_ENV,
+      VITE_SUPPORT_FORM_URL: 'javascript:alert(1)',
+    });
     expect(status).not.toBe(0);
     expect(output).toContain('VITE_SUPPORT_FORM_URL');
   }, 60_000);
 
   it('builds with every variable set', async () => {
-    const { status, output } = await build(COMPLETE);
+    const { status, output } = await build(FIREBASE_BUILD_ENV);
     expect(output).not.toContain('Invalid configuration');
     expect(status).toBe(0);
   }, 120_000);

@@ -16,6 +16,7 @@ import {
   staticClosure,
   type Manifest,
 } from './support/built-files.js';
+import { FIREBASE_BUILD_ENV } from './support/firebase-build-env.js';
 
 /** Strings only Firebase Auth's phone sign-in and reCAPTCHA code contains (checked to exist below). */
 const SIGN_IN_MARKERS = [
@@ -24,17 +25,6 @@ const SIGN_IN_MARKERS = [
   'identitytoolkit.googleapis.com',
   'signInWithPhoneNumber',
 ];
-
-const FIREBASE_BUILD_ENV = {
-  VITE_BACKEND: 'firebase',
-  VITE_CHAT_SERVICE_URL: 'https://chat.example.com',
-  VITE_FIREBASE_API_KEY: 'demo-api-key',
-  VITE_FIREBASE_AUTH_DOMAIN: 'demo-business-chat.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'demo-business-chat',
-  VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-  VITE_DEFAULT_BUSINESS_ID: 'bella-vista-salon',
-  VITE_SUPPORT_FORM_URL: 'https://support.example.com/contact',
-};
 
 interface Build {
   outDir: string;

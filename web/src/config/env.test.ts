@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.js';
 
+/** A complete Firebase configuration, as web/.env.example asks for it. */
+const FIREBASE_ENV = {
+  VITE_BACKEND: 'firebase',
+  VITE_CHAT_SERVICE_URL: 'https://chat.example.com/',
+  VITE_FIREBASE_API_KEY: 'key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'demo',
+  VITE_FIREBASE_APP_ID: '1:2:web:3',
+  VITE_DEFAULT_BUSINESS_ID: 'acme-dental',
+  VITE_SUPPORT_FORM_URL: 'https://acme.example.org/help',
+};
+
 describe('parseEnv', () => {
   it('uses the local backend and the documented defaults when nothing is set', () => {
     expect(parseEnv({})).toEqual({
@@ -60,14 +72,7 @@ describe('parseEnv', () => {
 
   it('returns the firebase settings when they are complete', () => {
     const env = parseEnv({
-      VITE_BACKEND: 'firebase',
-      VITE_CHAT_SERVICE_URL: 'https://chat.example.com/',
-      VITE_FIREBASE_API_KEY: 'key',
-      VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
-      VITE_FIREBASE_PROJECT_ID: 'demo',
-      VITE_FIREBASE_APP_ID: '1:2:web:3',
-      VITE_DEFAULT_BUSINESS_ID: 'acme-dental',
-      VITE_SUPPORT_FORM_URL: 'https://acme.example.org/help',
+      ...FIREBASE_ENV,
       VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
     });
@@ -85,30 +90,14 @@ describe('parseEnv', () => {
   });
 
   it('never falls back to the demo business or support form in a firebase build', () => {
-    const complete = {
-      VITE_BACKEND: 'firebase',
-      VITE_CHAT_SERVICE_URL: 'https://chat.example.com',
-      VITE_FIREBASE_API_KEY: 'key',
-      VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
-      VITE_FIREBASE_PROJECT_ID: 'demo',
-      VITE_FIREBASE_APP_ID: '1:2:web:3',
-    };
+    const { VITE_DEFAULT_BUSINESS_ID: _id, VITE_SUPPORT_FORM_URL: _form, ...complete } = FIREBASE_ENV;
     expect(() => parseEnv(complete)).toThrow(
       /VITE_DEFAULT_BUSINESS_ID: is required when VITE_BACKEND is firebase[\s\S]*VITE_SUPPORT_FORM_URL: is required/,
     );
   });
 
   it("takes '/' as the chat service on the page's own origin", () => {
-    const env = parseEnv({
-      VITE_BACKEND: 'firebase',
-      VITE_CHAT_SERVICE_URL: '/',
-      VITE_FIREBASE_API_KEY: 'key',
-      VITE_FIREBASE_AUTH_DOMAIN: 'demo.firebaseapp.com',
-      VITE_FIREBASE_PROJECT_ID: 'demo',
-      VITE_FIREBASE_APP_ID: '1:2:web:3',
-      VITE_DEFAULT_BUSINESS_ID: 'acme-dental',
-      VITE_SUPPORT_FORM_URL: 'https://acme.example.org/help',
-    });
+    const env = parseEnv({ ...FIREBASE_ENV, VITE_CHAT_SERVICE_URL: '/' });
     expect(env.firebase?.chatServiceUrl).toBe('');
     expect(() => parseEnv({ VITE_CHAT_SERVICE_URL: 'chat.example.com' })).toThrow(/VITE_CHAT_SERVICE_URL/);
   });
