@@ -19,6 +19,7 @@ import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { parseEmulatorHost } from './emulator-host.js';
 import { createFirestoreDataProvider } from './firestore-data-provider.js';
 import { createLazyAuthProvider, type SessionHintStorage } from './lazy-auth-provider.js';
+import { gateOnSessionRestore } from './session-gated-data-provider.js';
 
 export { parseEmulatorHost } from './emulator-host.js';
 
@@ -47,7 +48,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     return connectFirebaseAuth(app, options.authEmulatorHost);
   }, options.sessionHint);
   return {
-    data: createFirestoreDataProvider(db),
+    // A returning visitor's conversation calls wait until their session is back (else they go anonymous).
+    data: gateOnSessionRestore(createFirestoreDataProvider(db), () => auth.sessionRestored()),
     auth,
     chat: createHttpChatService({ baseUrl: options.chatServiceUrl }),
     close() {

@@ -52,6 +52,8 @@ describe('createLazyAuthProvider', () => {
     expect(auth.currentUser()).toBeNull();
     expect(await auth.getIdToken()).toBeNull();
     await auth.signOut();
+    // Nothing to restore: conversation calls need not wait.
+    await auth.sessionRestored();
 
     expect(load).not.toHaveBeenCalled();
     expect(seen).toEqual([null]);
@@ -89,6 +91,9 @@ describe('createLazyAuthProvider', () => {
     expect(load).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(auth.currentUser()).toEqual(VISITOR));
     expect(seen).toEqual([null, VISITOR]);
+
+    await auth.sessionRestored();
+    expect(auth.currentUser()).toEqual(VISITOR);
 
     await auth.signOut();
     expect(auth.currentUser()).toBeNull();

@@ -25,10 +25,19 @@ function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
   return a.uid === b.uid && a.phoneNumber === b.phoneNumber && a.displayName === b.displayName;
 }
 
+/** The lazily loaded AuthProvider, plus when a remembered session has been restored. */
+export interface LazyAuthProvider extends AuthProvider {
+  /**
+   * Settles once the session the hint announced has been restored (or failed to); at once when there was
+   * no hint. Conversation calls wait for it (session-gated-data-provider.ts).
+   */
+  sessionRestored(): Promise<void>;
+}
+
 export function createLazyAuthProvider(
   load: () => Promise<AuthProvider>,
   sessionHint?: SessionHintStorage,
-): AuthProvider {
+): LazyAuthProvider {
   let loading: Promise<AuthProvider> | null = null;
   let loaded: AuthProvider | null = null;
   const listeners = new Set<(user: AuthUser | null) => void>();
@@ -72,13 +81,20 @@ export function createLazyAuthProvider(
   } catch {
     hinted = false;
   }
-  if (hinted) {
-    ensureLoaded().catch((error: unknown) =>
-      console.warn('[auth] restoring the signed-in session failed; the visitor is anonymous for now', error),
-    );
-  }
+  const restoring: Promise<void> = hinted
+    ? ensureLoaded().then(
+        () => undefined,
+        (error: unknown) =>
+          console.warn(
+            '[auth] restoring the signed-in session failed; the visitor is anonymous for now',
+            error,
+          ),
+      )
+    : Promise.resolve();
 
   return {
+    sessionRestored: () => restoring,
+
     currentUser() {
       return loaded ? loaded.currentUser() : null;
     },
