@@ -23,10 +23,12 @@ import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
 import type { Faults } from './faults.js';
 import { chatRoutes } from './http/chat-routes.js';
+import { consoleRoutes } from './http/console-routes.js';
 import { controlRoutes } from './http/control-routes.js';
 import { dataRoutes } from './http/data-routes.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { identityRoutes } from './http/identity-routes.js';
+import { scenarioControlRoutes } from './http/scenario-control-routes.js';
 import {
   createRateLimiters,
   DEFAULT_CORS_ORIGINS,
@@ -42,6 +44,11 @@ import { attachMessageStream } from './live/message-stream.js';
 import type { ChatSocketServer } from './live/message-stream.js';
 import { createReplyStreamer } from './live/reply-streamer.js';
 import type { StreamingOptions } from './live/reply-streamer.js';
+import type { MessageStream } from './live/message-stream.js';
+import { createAssistantSwitch } from './scenarios/assistant-switch.js';
+import type { AssistantSwitch } from './scenarios/assistant-switch.js';
+import { createScenarioLibrary } from './scenarios/scenario-library.js';
+import type { ScenarioLibrary } from './scenarios/scenario-library.js';
 import { loadFixtures } from './store/fixtures.js';
 import type { Fixtures } from './store/fixtures.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -61,7 +68,12 @@ export interface AppOptions {
   identity?: Identity;
   /** HS256 key of ID tokens when `identity` is not given (random per process when absent). */
   idTokenSecret?: Uint8Array;
+  /** The built-in assistant (answers every conversation that plays no scenario). */
   assistant?: Assistant;
+  /** The scenarios folder; default mock-server/scenarios/. */
+  scenariosDir?: string;
+  /** Whether scenario files are reloaded when they change; default true. */
+  watchScenarios?: boolean;
   /** Default: silent. */
   logger?: Logger;
   /** Origins allowed by CORS and the socket; default: the web dev server's. */
@@ -91,6 +103,10 @@ export interface ChatMockServer {
   identity: Identity;
   faults: Faults;
   logger: Logger;
+  /** The scenario files and their validation state. */
+  scenarios: ScenarioLibrary;
+  /** The assistant the chat route talks to: the scenario engine or the built-in one, per conversation. */
+  assistant: AssistantSwitch;
   /** Listens on `port` (0 picks a free one) and `host`; resolves with the bound address. */
   listen(port: number, host: string): Promise<{ port: number; host: string; url: string }>;
   /** Stops accepting, completes streaming replies, closes sockets, flushes and closes the data file. */
@@ -113,7 +129,26 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       ...(options.idTokenSecret ? { secret: options.idTokenSecret } : {}),
       log: (msg, fields) => logger.info(fields ?? {}, msg),
     });
-  const assistant = options.assistant ?? createAssistant();
+  const scenarios = createScenarioLibrary({
+    ...(options.scenariosDir ? { dir: options.scenariosDir } : {}),
+    logger,
+    watch: options.watchScenarios ?? true,
+  });
+  const assistant = createAssistantSwitch({
+    builtIn: options.assistant ?? createAssistant(),
+    library: scenarios,
+    businessDefaults: fixtures.businessScenarios ?? {},
+    logger,
+  });
+  // A scenario that brings its own business puts it in the store, now, after a reload and after a reset.
+  const seedScenarioBusinesses = () => {
+    for (const listing of scenarios.list()) {
+      const scenario = scenarios.get(listing.id);
+      if (scenario && typeof scenario.business === 'object') store.putBusiness(scenario.business);
+    }
+  };
+  seedScenarioBusinesses();
+  scenarios.onChange(seedScenarioBusinesses);
   const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   const faults = createFaults();
   const streamer = createReplyStreamer(store, options.streaming ?? { chunkChars: 0, intervalMs: 0 }, logger);
@@ -132,7 +167,19 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
   app.use(CHAT_PATH, limiters.chat);
-  app.use(chatRoutes({ store, identity, assistant, streamer, faults, clock }));
+  // The live stream is attached below, once the socket server exists; a turn can only drop it later.
+  let messageStream: MessageStream | null = null;
+  app.use(
+    chatRoutes({
+      store,
+      identity,
+      assistant,
+      streamer,
+      faults,
+      clock,
+      dropLiveStream: (conversationId) => messageStream?.failConversation(conversationId, 'unavailable'),
+    }),
+  );
 
   const httpServer = createServer(app);
   const io: ChatSocketServer = new Server(httpServer, {
@@ -148,20 +195,27 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
   });
-  const messageStream = attachMessageStream({ io, store, identity, faults, logger });
+  const liveMessages = attachMessageStream({ io, store, identity, faults, logger });
+  messageStream = liveMessages;
 
+  let demoConsole: ReturnType<typeof consoleRoutes> | null = null;
   if (options.controlApi ?? true) {
     app.use('/control', controlCallGuard);
+    demoConsole = consoleRoutes(store);
+    app.use(demoConsole.router);
+    app.use(scenarioControlRoutes({ store, library: scenarios, assistant, streamer }));
     app.use(
       controlRoutes({
         store,
         identity,
         faults,
         clock,
-        failSubscribers: (code) => messageStream.failSubscribers(code),
+        failSubscribers: (code) => liveMessages.failSubscribers(code),
         reset() {
           streamer.cancelAll();
           store.reset();
+          seedScenarioBusinesses();
+          assistant.reset();
           identity.reset();
           faults.clear();
           limiters.reset();
@@ -182,6 +236,8 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     identity,
     faults,
     logger,
+    scenarios,
+    assistant,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
@@ -197,7 +253,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       closing ??= (async () => {
         // Whole replies first, while subscribers are still connected to receive the last chunks.
         streamer.flush();
-        messageStream.close();
+        liveMessages.close();
+        scenarios.close();
+        demoConsole?.close();
         // io.close disconnects every socket and closes the HTTP server (which stops accepting).
         await new Promise<void>((resolve) => {
           // A client that was long-polling when its page closed leaves a transport io.close would

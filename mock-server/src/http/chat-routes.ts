@@ -14,6 +14,7 @@
  * (403), conversation not expired (400), a PHONE_SIGN_IN resume carries a valid token (401). Only
  * the first entry of resume.respond is acted on. Injected fault: 'chat' (after the checks).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { Router } from 'express';
 import {
   CHAT_PATH,
@@ -26,7 +27,7 @@ import {
 } from '@chat/core';
 import type { ChatInterrupt, ChatResponse } from '@chat/core';
 import type { Assistant, AssistantInput } from '../assistant/index.js';
-import type { Clock } from '../clock.js';
+import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
@@ -40,7 +41,9 @@ export interface ChatRoutesOptions {
   assistant: Assistant;
   streamer: ReplyStreamer;
   faults: Faults;
-  clock: Clock;
+  clock: ControllableClock;
+  /** Breaks every live message stream of the conversation (a turn's `dropLiveStream`). */
+  dropLiveStream(conversationId: string): void;
 }
 
 /** Core's ChatRequestBodySchema, split by the presence of `resume` so errors name the right field. */
@@ -58,6 +61,7 @@ export function chatRoutes({
   streamer,
   faults,
   clock,
+  dropLiveStream,
 }: ChatRoutesOptions): Router {
   const router = Router();
 
@@ -113,12 +117,19 @@ export function chatRoutes({
       userTimezone: body.userTimezone,
       request,
     });
+    // The turn's effects, in the order a visitor would notice them. Whichever assistant answered,
+    // they are applied here the same way (no assistant touches the server itself).
+    if (turn.failWithStatus !== undefined) throwFault({ kind: 'status', status: turn.failWithStatus }, 'chat');
+    if (turn.moveClockMs) clock.setOffset(clock.offsetMs() + turn.moveClockMs);
+    if (turn.dropLiveStream) dropLiveStream(conversation.id);
+    if (turn.typingDelayMs) await delay(turn.typingDelayMs);
     const smartReplies = turn.smartReplies ? normaliseSmartReplies(turn.smartReplies) : [];
     if (turn.reply) {
-      streamer.start(conversation.id, {
-        text: turn.reply,
-        ...(smartReplies.length > 0 ? { smartReplies } : {}),
-      });
+      streamer.start(
+        conversation.id,
+        { text: turn.reply, ...(smartReplies.length > 0 ? { smartReplies } : {}) },
+        turn.streaming,
+      );
     }
     const answer: ChatResponse = {};
     if (turn.smartReplies && turn.smartReplies.length > 0) answer.smartReplies = turn.smartReplies;

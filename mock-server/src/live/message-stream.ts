@@ -36,6 +36,8 @@ export interface MessageStreamOptions {
 export interface MessageStream {
   /** Fails every current subscription with `code` (an injected 'listen' fault). */
   failSubscribers(code: ErrorCode): void;
+  /** Fails the live subscriptions of one conversation with `code` (a scripted dropped stream). */
+  failConversation(conversationId: string, code: ErrorCode): void;
   /** Stops forwarding store changes. */
   close(): void;
 }
@@ -100,17 +102,21 @@ export function attachMessageStream({
     });
   });
 
+  /** Tells a room's subscribers their stream broke, then drops them from it (they must subscribe again). */
+  function failRoom(conversationId: string, code: ErrorCode, why: string) {
+    const room = roomOf(conversationId);
+    io.to(room).emit(SOCKET_EVENTS.error, { conversationId, error: { code, message: `${why}: ${code}` } });
+    io.in(room).socketsLeave(room);
+  }
+
   return {
     failSubscribers(code) {
-      for (const room of io.of('/').adapter.rooms.keys()) {
-        if (!room.startsWith(ROOM_PREFIX)) continue;
-        const conversationId = room.slice(ROOM_PREFIX.length);
-        io.to(room).emit(SOCKET_EVENTS.error, {
-          conversationId,
-          error: { code, message: `Injected fault on listen: ${code}` },
-        });
-        io.in(room).socketsLeave(room);
+      for (const room of [...io.of("/").adapter.rooms.keys()]) {
+        if (room.startsWith(ROOM_PREFIX)) failRoom(room.slice(ROOM_PREFIX.length), code, 'Injected fault on listen');
       }
+    },
+    failConversation(conversationId, code) {
+      failRoom(conversationId, code, 'Live stream dropped by the scenario');
     },
     close: stopForwarding,
   };

@@ -34,8 +34,11 @@ export interface StartedReply {
 }
 
 export interface ReplyStreamer {
-  /** Creates the reply's message now and keeps growing it in the background. */
-  start(conversationId: string, reply: Reply): StartedReply;
+  /**
+   * Creates the reply's message now and keeps growing it in the background, in steps of `streaming`
+   * when given (a scripted reply's own pace), else the server's.
+   */
+  start(conversationId: string, reply: Reply, streaming?: StreamingOptions): StartedReply;
   /** Completes every unfinished reply at once (before shutdown). */
   flush(): void;
   /** Stops every unfinished reply where it is (after a reset removed its conversation). */
@@ -49,13 +52,13 @@ interface Pending {
 
 export function createReplyStreamer(
   store: DocumentStore,
-  streaming: StreamingOptions,
+  defaultStreaming: StreamingOptions,
   logger: Logger,
 ): ReplyStreamer {
   const pending = new Set<Pending>();
 
   return {
-    start(conversationId, reply) {
+    start(conversationId, reply, streaming = defaultStreaming) {
       // Split by code points, so a chunk never ends inside an emoji's surrogate pair.
       const chars = Array.from(reply.text);
       if (streaming.chunkChars <= 0 || chars.length <= streaming.chunkChars) {

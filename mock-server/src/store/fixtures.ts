@@ -22,13 +22,23 @@ export interface TestPhoneNumber {
 export interface Fixtures {
   businesses: Business[];
   testNumbers: Record<string, TestPhoneNumber>;
+  /** Business id → the scenario its conversations play (a fixture's optional `scenario` field). */
+  businessScenarios?: Record<string, string>;
 }
 
 export class FixtureError extends Error {
   override readonly name = 'FixtureError';
 }
 
-const BusinessesFileSchema = z.array(BusinessSchema).superRefine((businesses, ctx) => {
+/** A fixture is a §3 business plus, optionally, the scenario (file name without .yaml) it plays. */
+const FixtureBusinessSchema = BusinessSchema.extend({
+  scenario: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a scenario file name without .yaml, like "plain-questions"')
+    .optional(),
+});
+
+const BusinessesFileSchema = z.array(FixtureBusinessSchema).superRefine((businesses, ctx) => {
   const seen = new Set<string>();
   businesses.forEach((b, index) => {
     if (seen.has(b.id))
@@ -46,9 +56,16 @@ const TestNumbersFileSchema = z.record(
 );
 
 export function loadFixtures(dir: string = DEFAULT_FIXTURES_DIR): Fixtures {
+  const fixtureBusinesses = readFixture(path.join(dir, 'businesses.json'), BusinessesFileSchema);
+  const businessScenarios: Record<string, string> = {};
+  const businesses = fixtureBusinesses.map(({ scenario, ...business }) => {
+    if (scenario) businessScenarios[business.id] = scenario;
+    return business;
+  });
   return {
-    businesses: readFixture(path.join(dir, 'businesses.json'), BusinessesFileSchema),
+    businesses,
     testNumbers: readFixture(path.join(dir, 'test-phone-numbers.json'), TestNumbersFileSchema),
+    businessScenarios,
   };
 }
 

@@ -18,12 +18,18 @@ const INTERRUPT_MESSAGES: Record<BookingKind, string> = {
  * widget; a separate lead-in would say the same thing twice.
  */
 export function bookingInterrupt(kind: BookingKind, ref: string): AssistantTurn {
-  const toolRequest: ToolRequest = { name: PHONE_SIGN_IN_TOOL, ref, input: { reason: 'booking', kind } };
-  return {
-    reply: '',
-    smartReplies: INTERRUPT_REPLIES,
-    interrupt: { toolRequest, message: INTERRUPT_MESSAGES[kind] },
-  };
+  return phoneSignInInterrupt(ref, INTERRUPT_MESSAGES[kind], { reason: 'booking', kind });
+}
+
+/**
+ * The one way any assistant (built-in or scripted) asks the visitor to verify their phone: no
+ * lead-in (the page shows `message` in its auth message), the two smart replies §4 shows while the
+ * interrupt is pending, and the requestPhoneSignIn tool request the chat route turns into the
+ * interrupt the page acts on.
+ */
+export function phoneSignInInterrupt(ref: string, message: string, input: Record<string, unknown>): AssistantTurn {
+  const toolRequest: ToolRequest = { name: PHONE_SIGN_IN_TOOL, ref, input };
+  return { reply: '', smartReplies: INTERRUPT_REPLIES, interrupt: { toolRequest, message } };
 }
 
 /** The parts of the answer to a verified visitor that differ by kind of booking change. */

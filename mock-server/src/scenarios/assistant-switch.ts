@@ -1,0 +1,128 @@
+/**
+ * The assistant the chat route talks to: for each turn it picks the scenario engine when the
+ * conversation plays a scenario, else the built-in assistant. A conversation plays a scenario when
+ * it was bound to one (PUT /control/conversations/:id/scenario), else when its business was (a
+ * fixture's `scenario` field, PUT /control/businesses/:id/scenario, or a scenario's inline business).
+ *
+ * Demo staff can also steer one conversation from the console: the next visitor message gets the
+ * phone sign-in interrupt, whichever assistant would have answered it.
+ *
+ * Limits: bindings and steering live in memory; a control reset clears the conversation bindings and
+ * returns business bindings to the fixtures'.
+ */
+import type { Logger } from 'pino';
+import { phoneSignInInterrupt } from '../assistant/answers/booking.js';
+import type { Assistant, AssistantInput } from '../assistant/assistant-types.js';
+import { interruptRef } from '../assistant/respond-to-message.js';
+import type { ScenarioProgress } from './scenario-engine.js';
+import { createScenarioEngine } from './scenario-engine.js';
+import { businessIdOf } from './scenario-library.js';
+import type { ScenarioLibrary } from './scenario-library.js';
+
+/** What the console's "raise the interrupt" asks when the staffer does not type a message. */
+export const DEFAULT_STAFF_INTERRUPT = 'To continue, please verify your phone number first.';
+
+export interface ScenarioBinding {
+  scenarioId: string;
+  /** Where the binding comes from. */
+  via: 'conversation' | 'business';
+}
+
+export interface AssistantSwitch extends Assistant {
+  /** Plays `scenarioId` in one conversation from its first step (null: back to the business's default). */
+  bindConversation(conversationId: string, scenarioId: string | null): void;
+  /** Plays `scenarioId` in every conversation of a business that has no scenario of its own (null: none). */
+  bindBusiness(businessId: string, scenarioId: string | null): void;
+  /** The scenario a conversation of `businessId` plays, or null for the built-in assistant. */
+  bindingOf(conversationId: string, businessId: string): ScenarioBinding | null;
+  /** Where the conversation is in its scenario. */
+  progress(conversationId: string): ScenarioProgress | null;
+  /** Makes the conversation's next visitor message get the phone sign-in interrupt with `message`. */
+  interruptNextReply(conversationId: string, message: string): void;
+  /** Whether a staff interrupt is waiting for the conversation's next message. */
+  interruptPending(conversationId: string): boolean;
+  /** Plays the conversation's scenario again from its first step. */
+  restart(conversationId: string): void;
+  /** Forgets every binding made through the control API and every conversation's place. */
+  reset(): void;
+}
+
+export interface AssistantSwitchOptions {
+  builtIn: Assistant;
+  library: ScenarioLibrary;
+  /** Business id → scenario id, from the fixtures; what a reset returns to. */
+  businessDefaults?: Readonly<Record<string, string>>;
+  logger: Logger;
+}
+
+export function createAssistantSwitch({ builtIn, library, businessDefaults = {}, logger }: AssistantSwitchOptions): AssistantSwitch {
+  const byConversation = new Map<string, string>();
+  let byBusiness = new Map<string, string>(Object.entries(businessDefaults));
+  const staffInterrupts = new Map<string, string>();
+
+  function bindingOf(conversationId: string, businessId: string): ScenarioBinding | null {
+    const own = byConversation.get(conversationId);
+    if (own) return { scenarioId: own, via: 'conversation' };
+    const forBusiness = byBusiness.get(businessId) ?? inlineScenarioOf(businessId);
+    return forBusiness ? { scenarioId: forBusiness, via: 'business' } : null;
+  }
+
+  /** A scenario that brings its own business plays for that business unless told otherwise. */
+  function inlineScenarioOf(businessId: string): string | null {
+    for (const listing of library.list()) {
+      const scenario = library.get(listing.id);
+      if (scenario && typeof scenario.business === 'object' && businessIdOf(scenario) === businessId) return listing.id;
+    }
+    return null;
+  }
+
+  function resolve(input: AssistantInput) {
+    const binding = bindingOf(input.conversation.id, input.business.id);
+    if (!binding) return null;
+    const scenario = library.get(binding.scenarioId);
+    if (!scenario) {
+      logger.warn({ scenario: binding.scenarioId, conversationId: input.conversation.id }, 'bound scenario has no valid version; the built-in assistant answers');
+      return null;
+    }
+    return { id: binding.scenarioId, scenario };
+  }
+
+  const engine = createScenarioEngine(resolve);
+
+  return {
+    respond(input) {
+      const staffMessage = staffInterrupts.get(input.conversation.id);
+      if (staffMessage !== undefined && input.request.kind === 'message') {
+        staffInterrupts.delete(input.conversation.id);
+        return phoneSignInInterrupt(interruptRef(input), staffMessage, { reason: 'staff' });
+      }
+      return resolve(input) ? engine.respond(input) : builtIn.respond(input);
+    },
+    reset() {
+      byConversation.clear();
+      byBusiness = new Map(Object.entries(businessDefaults));
+      staffInterrupts.clear();
+      engine.reset?.();
+      builtIn.reset?.();
+    },
+    bindConversation(conversationId, scenarioId) {
+      if (scenarioId === null) byConversation.delete(conversationId);
+      else byConversation.set(conversationId, scenarioId);
+      engine.forget(conversationId);
+    },
+    bindBusiness(businessId, scenarioId) {
+      if (scenarioId === null) byBusiness.delete(businessId);
+      else byBusiness.set(businessId, scenarioId);
+    },
+    bindingOf,
+    progress: (conversationId) => engine.progress(conversationId),
+    interruptNextReply(conversationId, message) {
+      staffInterrupts.set(conversationId, message);
+    },
+    interruptPending: (conversationId) => staffInterrupts.has(conversationId),
+    restart(conversationId) {
+      engine.forget(conversationId);
+      staffInterrupts.delete(conversationId);
+    },
+  };
+}

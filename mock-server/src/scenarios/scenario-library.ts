@@ -1,0 +1,153 @@
+/**
+ * The scenarios folder, loaded at start and reloaded when a file changes (fs.watch, debounced).
+ * A file that becomes invalid is reported (logged with file, step and problem, and listed by
+ * GET /control/scenarios) while its last valid version keeps being served, so a typo saved in the
+ * middle of a demo never breaks the demo nor the server.
+ *
+ * Limits: one folder, not recursive; fs.watch may report a change twice, which the debounce absorbs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { loadScenarioFile, scenarioIdOf } from './load-scenario.js';
+import type { ScenarioFile } from './scenario-schema.js';
+
+/** The scenarios shipped with the product. */
+export const DEFAULT_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+const RELOAD_DEBOUNCE_MS = 150;
+
+export interface ScenarioListing {
+  id: string;
+  /** The file, relative to the scenarios folder's parent (e.g. scenarios/plain-questions.yaml). */
+  file: string;
+  name: string | null;
+  description: string | null;
+  /** The business the scenario runs on (a fixture's id or its inline business's id). */
+  businessId: string | null;
+  /** Whether the file as it is now on disk is valid. */
+  valid: boolean;
+  /** What is wrong with the file now (empty when valid). */
+  errors: string[];
+  /** True when the file is invalid but an earlier valid version is still served. */
+  servingLastValid: boolean;
+}
+
+export interface ScenarioLibrary {
+  /** The last valid version of a scenario, or null when it never had one (or does not exist). */
+  get(id: string): ScenarioFile | null;
+  /** Every scenario file, sorted by id, with its validation state. */
+  list(): ScenarioListing[];
+  /** Calls `listener` after every (re)load that changed something. Returns the function that stops it. */
+  onChange(listener: () => void): () => void;
+  /** Reads the folder again now (what the watcher does after a change). */
+  reload(): void;
+  /** Stops watching. */
+  close(): void;
+}
+
+interface Entry {
+  file: string;
+  lastValid: ScenarioFile | null;
+  errors: string[];
+}
+
+export function createScenarioLibrary(options: { dir?: string; logger: Logger; watch?: boolean }): ScenarioLibrary {
+  const dir = options.dir ?? DEFAULT_SCENARIOS_DIR;
+  const { logger } = options;
+  const entries = new Map<string, Entry>();
+  const listeners = new Set<() => void>();
+  const shown = (file: string) => path.join(path.basename(dir), path.basename(file));
+
+  function reload() {
+    let files: string[];
+    try {
+      files = fs
+        .readdirSync(dir)
+        .filter((name) => /\.ya?ml$/.test(name))
+        .map((name) => path.join(dir, name));
+    } catch (error) {
+      logger.error({ dir, err: error }, `scenarios folder ${dir} cannot be read; keeping the scenarios already loaded`);
+      return;
+    }
+    const seen = new Set<string>();
+    for (const file of files) {
+      const id = scenarioIdOf(file);
+      seen.add(id);
+      const loaded = loadScenarioFile(file, shown(file));
+      const before = entries.get(id);
+      if (loaded.ok) {
+        entries.set(id, { file, lastValid: loaded.scenario, errors: [] });
+        if (before && before.errors.length > 0) logger.info({ scenario: id }, `scenario ${shown(file)} is valid again`);
+      } else {
+        const changed = before?.errors.join('\n') !== loaded.errors.join('\n');
+        entries.set(id, { file, lastValid: before?.lastValid ?? null, errors: loaded.errors });
+        if (changed) {
+          const keeping = before?.lastValid ? '; still serving its last valid version' : '';
+          logger.warn({ scenario: id, errors: loaded.errors }, `scenario ${shown(file)} is invalid${keeping}: ${loaded.errors.join(' | ')}`);
+        }
+      }
+    }
+    for (const id of [...entries.keys()]) if (!seen.has(id)) entries.delete(id);
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        logger.error({ err: error }, 'scenario change listener failed');
+      }
+    }
+  }
+
+  reload();
+  let watcher: fs.FSWatcher | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  if (options.watch ?? true) {
+    try {
+      watcher = fs.watch(dir, () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = null;
+          reload();
+        }, RELOAD_DEBOUNCE_MS);
+      });
+      watcher.on('error', (error) => logger.warn({ err: error }, 'scenario folder watch stopped'));
+    } catch (error) {
+      logger.warn({ err: error, dir }, 'scenario folder cannot be watched; changes need a restart');
+    }
+  }
+
+  return {
+    get: (id) => entries.get(id)?.lastValid ?? null,
+    list() {
+      return [...entries.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([id, entry]) => {
+          const scenario = entry.lastValid;
+          return {
+            id,
+            file: shown(entry.file),
+            name: scenario?.name ?? null,
+            description: scenario?.description ?? null,
+            businessId: scenario ? businessIdOf(scenario) : null,
+            valid: entry.errors.length === 0,
+            errors: entry.errors,
+            servingLastValid: entry.errors.length > 0 && scenario !== null,
+          };
+        });
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reload,
+    close() {
+      if (timer) clearTimeout(timer);
+      watcher?.close();
+    },
+  };
+}
+
+export function businessIdOf(scenario: ScenarioFile): string {
+  return typeof scenario.business === 'string' ? scenario.business : scenario.business.id;
+}
