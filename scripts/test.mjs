@@ -8,6 +8,8 @@ const steps = [
   ['lint', ['run', 'lint']],
   ['format', ['run', 'format:check']],
   ['unit and integration tests', ['run', 'test:unit']],
+  // Every shipped scenario, rehearsed as a visitor against a private mock server (issue 9).
+  ['demo scenarios', ['run', '--silent', 'demo', '--', 'check', '--all']],
 ];
 for (const [name, args] of steps) {
   console.log(`\n━━ ${name} ━━`);

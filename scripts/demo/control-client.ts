@@ -1,0 +1,61 @@
+/**
+ * The demo CLI's client for the mock server's control API. Every state-changing call carries
+ * `content-type: application/json` and `X-Mock-Control: 1`, as the server requires; a server that
+ * does not answer gives a CliError that says how to start it.
+ */
+import { CliError } from './terminal.js';
+
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:4000';
+
+export interface ControlClient {
+  readonly serverUrl: string;
+  get<T>(path: string): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  /** Whether the server answers its health check. */
+  reachable(): Promise<boolean>;
+}
+
+export function createControlClient(serverUrl: string): ControlClient {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${serverUrl}${path}`, {
+        method,
+        headers: method === 'GET' ? {} : { 'content-type': 'application/json', 'x-mock-control': '1' },
+        ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new CliError(
+        `The mock server is not reachable at ${serverUrl}. Start it with \`npm start\` (or \`npm run demo -- start <scenario>\`), or pass --server <url>.`,
+      );
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      let message = text;
+      try {
+        message = (JSON.parse(text) as { error: { message: string } }).error.message;
+      } catch {
+        // not the server's error body: show it as it is
+      }
+      if (response.status === 404 && path.startsWith('/control') && message.startsWith('No route')) {
+        throw new CliError(`The server at ${serverUrl} has no control API (is it running with CONTROL_API=off?).`);
+      }
+      throw new CliError(message);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  return {
+    serverUrl,
+    get: (path) => call('GET', path),
+    send: (method, path, body) => call(method, path, body),
+    async reachable() {
+      try {
+        const response = await fetch(`${serverUrl}/control/health`, { signal: AbortSignal.timeout(2_000) });
+        return response.ok;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
