@@ -144,7 +144,10 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const seedScenarioBusinesses = () => {
     for (const listing of scenarios.list()) {
       const scenario = scenarios.get(listing.id);
-      if (scenario && typeof scenario.business === 'object') store.putBusiness(scenario.business);
+      if (!scenario || typeof scenario.business !== 'object') continue;
+      // Written only when it changed, so a restart on a data file journals nothing new.
+      const stored = store.getBusiness(scenario.business.id);
+      if (JSON.stringify(stored) !== JSON.stringify(scenario.business)) store.putBusiness(scenario.business);
     }
   };
   seedScenarioBusinesses();

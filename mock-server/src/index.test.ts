@@ -204,13 +204,16 @@ describe('the server process', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     const lines = fs.readFileSync(dataFile, 'utf8').split('\n');
-    lines[1] = lines[1]!.replace('"conversation.create"', '"conversation.explode"');
+    // Scenarios' inline businesses may be journalled before it: find the conversation's line.
+    const line = lines.findIndex((text) => text.includes('"conversation.create"'));
+    expect(line).toBeGreaterThan(0);
+    lines[line] = lines[line]!.replace('"conversation.create"', '"conversation.explode"');
     fs.writeFileSync(dataFile, lines.join('\n'));
     const damaged = fs.readFileSync(dataFile);
 
     const { code, output } = await runServerUntilExit({ DATA_FILE: dataFile });
     expect(code).toBe(1);
-    expect(output).toContain(`Data file ${dataFile}, line 2`);
+    expect(output).toContain(`Data file ${dataFile}, line ${line + 1}`);
     expect(fs.readFileSync(dataFile).equals(damaged)).toBe(true);
     expect(fs.readdirSync(dir)).toEqual(['data.jsonl']);
   }, 60_000);

@@ -39,7 +39,7 @@ export function loadScenarioFile(file: string, shownAs: string = file): Scenario
 
 /** Parses and validates a scenario's text (the file's content). */
 export function parseScenarioText(id: string, file: string, text: string, shownAs: string = file): ScenarioLoad {
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (document.errors.length > 0) {
     return {
       id,
@@ -48,7 +48,8 @@ export function parseScenarioText(id: string, file: string, text: string, shownA
       errors: document.errors.map((error) => {
         const line = error.linePos?.[0].line;
         const where = line ? `${shownAs}, line ${line}` : shownAs;
-        return `${where}: not valid YAML (${error.message.split('\n')[0]})`;
+        const problem = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+        return `${where}: not valid YAML (${problem})`;
       }),
     };
   }

@@ -15,6 +15,7 @@ import { bookingUpdateValue } from '@chat/core';
 import { phoneSignInInterrupt } from '../assistant/answers/booking.js';
 import type { Assistant, AssistantInput, AssistantTurn } from '../assistant/assistant-types.js';
 import { interruptRef } from '../assistant/respond-to-message.js';
+import { compilePattern } from './scenario-schema.js';
 import type { ScenarioFile, Step, StepTrigger } from './scenario-schema.js';
 
 /** The scenario a conversation plays, as the assistant switch resolved it. */
@@ -126,7 +127,7 @@ export function triggers(when: StepTrigger, input: AssistantInput): boolean {
   const text = request.text;
   if ('text' in when) return normalise(text) === normalise(when.text);
   if ('contains' in when) return normalise(text).includes(normalise(when.contains));
-  if ('matches' in when) return new RegExp(when.matches, 'i').test(text);
+  if ('matches' in when) return compilePattern(when.matches)?.test(text) ?? false;
   if ('anything' in when) return true;
   return false;
 }

@@ -14,15 +14,16 @@ const StepIdSchema = z
 
 const TextSchema = z.string().trim().min(1, 'must not be empty');
 
-/** A regular expression, checked by compiling it (case-insensitive, like every text match). */
-const RegexSchema = TextSchema.max(500).refine((source) => {
+/** The pattern compiled as the engine uses it (case-insensitive), or null when it is not valid. */
+export function compilePattern(source: string): RegExp | null {
   try {
-    new RegExp(source, 'i');
-    return true;
+    return new RegExp(source, 'i');
   } catch {
-    return false;
+    return null;
   }
-}, 'is not a valid regular expression');
+}
+
+const RegexSchema = TextSchema.max(500).refine((source) => compilePattern(source) !== null, 'is not a valid regular expression');
 
 /** What starts a step: exactly one of these keys. */
 const WhenSchema = z.union(
@@ -104,8 +105,10 @@ export const StepSchema = z
         message: 'is needed when the step matches a pattern, anything or any booking update: what should `demo check` send?',
       });
     }
-    if (step.visitor && 'matches' in step.when && !new RegExp(step.when.matches, 'i').test(step.visitor)) {
-      ctx.addIssue({ code: 'custom', path: ['visitor'], message: `"${step.visitor}" does not match "${step.when.matches}"` });
+    // Refinements run even when a field failed, so the pattern may not compile here.
+    const pattern = 'matches' in step.when ? compilePattern(step.when.matches) : null;
+    if (step.visitor && pattern && !pattern.test(step.visitor)) {
+      ctx.addIssue({ code: 'custom', path: ['visitor'], message: `"${step.visitor}" does not match "${pattern.source}"` });
     }
   });
 export type Step = z.infer<typeof StepSchema>;
