@@ -44,6 +44,11 @@ export default tseslint.config(
     },
   },
   {
+    // The demo console: plain browser JavaScript served as is by the mock server.
+    files: ['mock-server/console/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The composition root is the one place that loads a backend package (dynamically).
     files: ['web/src/app/load-backend.ts'],
     rules: { 'no-restricted-imports': 'off' },
