@@ -36,9 +36,21 @@ const children = [
   // The server's default CORS allowlist is the dev server's origins (localhost and 127.0.0.1:5173).
   startChild('server', '36', ['start', '--silent', '-w', '@chat/mock-server'], { PORT: String(SERVER_PORT) }),
   // WEB_HOST=0.0.0.0 (set by `npm run demo -- start --lan`) opens the dev server to the local network.
-  startChild('web', '35', ['run', '--silent', '-w', '@chat/web', 'dev', ...(process.env.WEB_HOST ? ['--', '--host', process.env.WEB_HOST] : [])], {
-    VITE_LOCAL_SERVER_URL: process.env.VITE_LOCAL_SERVER_URL || SERVER_URL,
-  }),
+  startChild(
+    'web',
+    '35',
+    [
+      'run',
+      '--silent',
+      '-w',
+      '@chat/web',
+      'dev',
+      ...(process.env.WEB_HOST ? ['--', '--host', process.env.WEB_HOST] : []),
+    ],
+    {
+      VITE_LOCAL_SERVER_URL: process.env.VITE_LOCAL_SERVER_URL || SERVER_URL,
+    },
+  ),
 ];
 
 let stopping = false;

@@ -62,7 +62,8 @@ function renderConversations() {
       const title = document.createElement('span');
       title.textContent = `${conversation.businessId} · ${conversation.messageCount} messages`;
       const last = document.createElement('small');
-      last.textContent = conversation.latestMessage?.text ?? conversation.lastMessage?.text ?? conversation.id;
+      last.textContent =
+        conversation.latestMessage?.text ?? conversation.lastMessage?.text ?? conversation.id;
       button.append(title, last);
       button.addEventListener('click', () => select(conversation.id));
       item.append(button);
@@ -87,7 +88,9 @@ async function select(id) {
 }
 
 function renderScenario(scenario) {
-  const playing = scenario.scenario ? `plays "${scenario.scenario}" (set on the ${scenario.via})` : 'built-in assistant';
+  const playing = scenario.scenario
+    ? `plays "${scenario.scenario}" (set on the ${scenario.via})`
+    : 'built-in assistant';
   const step = scenario.progress?.lastStep ? `, last step ${scenario.progress.lastStep.index + 1}` : '';
   const pending = scenario.interruptPending ? ', phone verification waiting for the next reply' : '';
   $('detail-meta').textContent = `${state.selected}: ${playing}${step}${pending}`;
@@ -168,12 +171,18 @@ function wire() {
     event.preventDefault();
     const scenario = $('scenario-select').value || null;
     void act(scenario ? `Scenario "${scenario}" attached.` : 'Back to the built-in assistant.', async () => {
-      renderScenario(await call('PUT', `/control/conversations/${encodeURIComponent(state.selected)}/scenario`, { scenario }));
+      renderScenario(
+        await call('PUT', `/control/conversations/${encodeURIComponent(state.selected)}/scenario`, {
+          scenario,
+        }),
+      );
     });
   });
   $('restart-scenario').addEventListener('click', () =>
     act('The scenario starts over at its first step.', async () => {
-      renderScenario(await call('POST', `/control/conversations/${encodeURIComponent(state.selected)}/scenario/restart`));
+      renderScenario(
+        await call('POST', `/control/conversations/${encodeURIComponent(state.selected)}/scenario/restart`),
+      );
     }),
   );
   $('interrupt-form').addEventListener('submit', (event) => {
@@ -181,7 +190,11 @@ function wire() {
     const message = $('interrupt-text').value.trim();
     void act('The next reply asks the visitor to verify their phone.', async () => {
       renderScenario(
-        await call('POST', `/control/conversations/${encodeURIComponent(state.selected)}/interrupt`, message ? { message } : {}),
+        await call(
+          'POST',
+          `/control/conversations/${encodeURIComponent(state.selected)}/interrupt`,
+          message ? { message } : {},
+        ),
       );
     });
   });
@@ -192,7 +205,9 @@ function wire() {
   };
   for (const button of document.querySelectorAll('[data-fault]')) {
     button.addEventListener('click', () =>
-      act(`Fault injected: ${button.textContent}.`, () => call('POST', '/control/faults', FAULTS[button.dataset.fault])),
+      act(`Fault injected: ${button.textContent}.`, () =>
+        call('POST', '/control/faults', FAULTS[button.dataset.fault]),
+      ),
     );
   }
   for (const button of document.querySelectorAll('[data-clock]')) {
@@ -208,7 +223,8 @@ function wire() {
     );
   }
   $('reset-all').addEventListener('click', () => {
-    if (!window.confirm('Reset everything? Every conversation is deleted and the fixtures come back.')) return;
+    if (!window.confirm('Reset everything? Every conversation is deleted and the fixtures come back.'))
+      return;
     void act('Everything is back to the fixtures.', async () => {
       await call('POST', '/control/reset');
       state.selected = null;

@@ -20,7 +20,8 @@ export interface CheckOptions {
 }
 
 export async function checkCommand(options: CheckOptions): Promise<number> {
-  if (!options.all && !options.scenario) throw new CliError('Name a scenario to check, or use --all. See `demo check --help`.');
+  if (!options.all && !options.scenario)
+    throw new CliError('Name a scenario to check, or use --all. See `demo check --help`.');
   const files = readScenarioFiles(options.dir);
   const listings = files.list();
   let failures = 0;
@@ -53,7 +54,9 @@ export async function checkCommand(options: CheckOptions): Promise<number> {
   }
   const total = chosen.length + (options.all ? listings.filter((l) => !l.valid).length : 0);
   console.log(
-    failures === 0 ? `${PASS} ${total} scenario${total === 1 ? '' : 's'} passed.` : `${FAIL} ${failures} of ${total} failed.`,
+    failures === 0
+      ? `${PASS} ${total} scenario${total === 1 ? '' : 's'} passed.`
+      : `${FAIL} ${failures} of ${total} failed.`,
   );
   return failures === 0 ? 0 : 1;
 }
@@ -63,7 +66,8 @@ function printRehearsal(rehearsal: Rehearsal, scenario: ScenarioFile): void {
   for (const result of rehearsal.results) {
     console.log(`  ${result.ok ? PASS : FAIL} ${result.label}`);
     for (const line of result.transcript) console.log(dim(`      ${line}`));
-    for (const problem of result.problems) console.log(red(`      ✗ ${problem.split('\n').join('\n        ')}`));
+    for (const problem of result.problems)
+      console.log(red(`      ✗ ${problem.split('\n').join('\n        ')}`));
   }
   console.log('');
 }

@@ -39,7 +39,9 @@ export function createControlClient(serverUrl: string): ControlClient {
         // not the server's error body: show it as it is
       }
       if (response.status === 404 && path.startsWith('/control') && message.startsWith('No route')) {
-        throw new CliError(`The server at ${serverUrl} has no control API (is it running with CONTROL_API=off?).`);
+        throw new CliError(
+          `The server at ${serverUrl} has no control API (is it running with CONTROL_API=off?).`,
+        );
       }
       throw new CliError(message);
     }

@@ -13,6 +13,10 @@ export function listCommand(options: { dir: string | undefined }): number {
     console.log(`${mark} ${bold(listing.id.padEnd(width))}  ${about}`);
     for (const error of listing.errors) console.log(`  ${red(error)}`);
   }
-  console.log(dim(`\n${listings.length} scenarios in ${files.dir}. Rehearse one with \`npm run demo -- check <name>\`.`));
+  console.log(
+    dim(
+      `\n${listings.length} scenarios in ${files.dir}. Rehearse one with \`npm run demo -- check <name>\`.`,
+    ),
+  );
   return listings.every((l) => l.valid) ? 0 : 1;
 }

@@ -70,7 +70,11 @@ async function main(argv: string[]): Promise<number> {
   if (!options) throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    });
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n\n${HELP[command]}`);
   }
@@ -92,7 +96,8 @@ async function main(argv: string[]): Promise<number> {
     case 'start':
       return startCommand({ scenario: needOne('scenario'), lan: values.lan === true, dir });
     case 'check':
-      if (values.all && positionals.length > 0) throw new CliError(`Give a scenario or --all, not both.\n\n${HELP.check}`);
+      if (values.all && positionals.length > 0)
+        throw new CliError(`Give a scenario or --all, not both.\n\n${HELP.check}`);
       return checkCommand({
         scenario: positionals[0] ?? null,
         all: values.all === true,

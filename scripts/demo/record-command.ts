@@ -31,18 +31,30 @@ interface RecordedStep {
 export async function recordCommand(options: RecordOptions): Promise<number> {
   const control = createControlClient(options.server);
   const id = encodeURIComponent(options.conversationId);
-  const { messages } = await control.get<{ messages: Array<{ message: Message }> }>(`/control/conversations/${id}/messages`);
-  const { conversations } = await control.get<{ conversations: Array<{ id: string; businessId: string }> }>('/control/conversations');
+  const { messages } = await control.get<{ messages: Array<{ message: Message }> }>(
+    `/control/conversations/${id}/messages`,
+  );
+  const { conversations } = await control.get<{ conversations: Array<{ id: string; businessId: string }> }>(
+    '/control/conversations',
+  );
   const conversation = conversations.find((c) => c.id === options.conversationId);
   if (!conversation) throw new CliError(`Conversation ${options.conversationId} not found`);
 
   const steps = stepsFrom(messages.map((m) => m.message).sort((a, b) => a.createdAt - b.createdAt));
-  if (steps.length === 0) throw new CliError(`Conversation ${options.conversationId} has no visitor message to record.`);
-  const name = options.name ?? `recorded-${options.conversationId.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40)}`;
-  if (!SCENARIO_ID.test(name)) throw new CliError(`--name: "${name}" must be lowercase letters, digits and "-"`);
+  if (steps.length === 0)
+    throw new CliError(`Conversation ${options.conversationId} has no visitor message to record.`);
+  const name =
+    options.name ??
+    `recorded-${options.conversationId
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40)}`;
+  if (!SCENARIO_ID.test(name))
+    throw new CliError(`--name: "${name}" must be lowercase letters, digits and "-"`);
   const dir = path.resolve(options.dir ?? DEFAULT_SCENARIOS_DIR);
   const file = path.join(dir, `${name}.yaml`);
-  if (fs.existsSync(file)) throw new CliError(`${file} already exists; choose another --name (nothing was written).`);
+  if (fs.existsSync(file))
+    throw new CliError(`${file} already exists; choose another --name (nothing was written).`);
 
   const text =
     `# Recorded from conversation ${options.conversationId} on ${new Date().toISOString().slice(0, 10)}.\n` +
@@ -55,9 +67,14 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
       steps,
     });
   const parsed = parseScenarioText(name, file, text);
-  if (!parsed.ok) throw new CliError(`The recorded scenario would not be valid (nothing was written):\n  ${parsed.errors.join('\n  ')}`);
+  if (!parsed.ok)
+    throw new CliError(
+      `The recorded scenario would not be valid (nothing was written):\n  ${parsed.errors.join('\n  ')}`,
+    );
   fs.writeFileSync(file, text, { flag: 'wx' });
-  console.log(`${green('✓')} Wrote ${bold(file)} (${steps.length} steps). Rehearse it with \`npm run demo -- check ${name}\`.`);
+  console.log(
+    `${green('✓')} Wrote ${bold(file)} (${steps.length} steps). Rehearse it with \`npm run demo -- check ${name}\`.`,
+  );
   return 0;
 }
 
@@ -68,7 +85,11 @@ export function stepsFrom(messages: readonly Message[]): RecordedStep[] {
   for (const message of messages) {
     if (message.role === 'user' && message.text.trim() !== '') {
       const update = bookingUpdateValue(message.text);
-      current = { when: isBookingUpdate(message.text) ? { bookingUpdate: update!.slice(0, 80) } : { text: message.text.trim() } };
+      current = {
+        when: isBookingUpdate(message.text)
+          ? { bookingUpdate: update!.slice(0, 80) }
+          : { text: message.text.trim() },
+      };
       steps.push(current);
     } else if (message.role === 'model' && current && message.text.trim() !== '') {
       if (message.type === 'auth') current.interrupt = message.text.trim();

@@ -76,13 +76,20 @@ export async function rehearseScenario(
       ],
       problems: [],
     });
-    const visitor = new Visitor(backend, control, business, { businessId, conversationId: conversation.id }, scenario);
+    const visitor = new Visitor(
+      backend,
+      control,
+      business,
+      { businessId, conversationId: conversation.id },
+      scenario,
+    );
     if (!isChatEnabled(business)) {
       results.push(await visitor.expectChatRefused());
     } else {
       await visitor.listen();
       for (const index of pathThrough(scenario.steps)) results.push(await visitor.play(index));
-      if (!scenario.steps.some((step) => 'anything' in step.when)) results.push(await visitor.expectFallback());
+      if (!scenario.steps.some((step) => 'anything' in step.when))
+        results.push(await visitor.expectFallback());
     }
   } catch (error) {
     results.push(failed('rehearsal', [error instanceof Error ? error.message : String(error)]));
@@ -172,7 +179,12 @@ class Visitor {
 
   async play(index: number): Promise<StepResult> {
     const step = this.scenario.steps[index]!;
-    const result: StepResult = { label: stepLabel(this.scenario.steps, index), ok: true, transcript: [], problems: [] };
+    const result: StepResult = {
+      label: stepLabel(this.scenario.steps, index),
+      ok: true,
+      transcript: [],
+      problems: [],
+    };
     const problem = (text: string) => result.problems.push(text);
     try {
       const before = this.messages.length;
@@ -201,7 +213,8 @@ class Visitor {
       if (step.fail !== undefined) {
         const status = response instanceof ProviderError ? response.status : 200;
         result.transcript.push(`assistant: (fails with HTTP ${status ?? '?'})`);
-        if (status !== step.fail) problem(`expected the answer to fail with HTTP ${step.fail}, got ${status}`);
+        if (status !== step.fail)
+          problem(`expected the answer to fail with HTTP ${step.fail}, got ${status}`);
         await this.expectStep(index, problem);
         return done(result);
       }
@@ -228,16 +241,23 @@ class Visitor {
 
       if (step.dropStream) {
         await this.until('the live stream to fail', () => this.streamError);
-        result.transcript.push(`assistant: (live stream drops: ${this.streamError!.code}) — visitor refreshes`);
+        result.transcript.push(
+          `assistant: (live stream drops: ${this.streamError!.code}) — visitor refreshes`,
+        );
         await this.listen();
       }
       if (step.reply) {
         const expected = step.reply;
-        const reply = await this.until('the reply to arrive in full', () =>
-          this.messages.slice(before).find((m) => m.role === 'model' && !m.streaming && m.text.trim() !== '') ?? null,
+        const reply = await this.until(
+          'the reply to arrive in full',
+          () =>
+            this.messages
+              .slice(before)
+              .find((m) => m.role === 'model' && !m.streaming && m.text.trim() !== '') ?? null,
         );
         result.transcript.push(...indent('assistant: ', reply.text));
-        if (reply.text.trim() !== expected.trim()) problem(`the reply differs from the script:\n${reply.text}`);
+        if (reply.text.trim() !== expected.trim())
+          problem(`the reply differs from the script:\n${reply.text}`);
       }
       if (step.smartReplies) {
         const got = (response.smartReplies ?? []).map((r) => (typeof r === 'string' ? r : r.text));
@@ -248,7 +268,9 @@ class Visitor {
       }
       if (step.moveClock) {
         const clock = await this.control.get<{ offsetMs: number }>('/control/clock');
-        result.transcript.push(`clock: moved ${step.moveClock / 3_600_000} h (now ${clock.offsetMs / 3_600_000} h off)`);
+        result.transcript.push(
+          `clock: moved ${step.moveClock / 3_600_000} h (now ${clock.offsetMs / 3_600_000} h off)`,
+        );
       }
     } catch (error) {
       problem(error instanceof Error ? error.message : String(error));
@@ -285,7 +307,9 @@ class Visitor {
     const phone = this.scenario.rehearsal?.phone ?? DEFAULT_PHONE;
     const lines = [`visitor: (verifies ${phone})`];
     const pending = await this.backend.auth.startPhoneVerification(phone, { botCheckAnchorId: 'demo-check' });
-    const { code } = await this.control.get<{ code: string }>(`/control/otp?phone=${encodeURIComponent(phone)}`);
+    const { code } = await this.control.get<{ code: string }>(
+      `/control/otp?phone=${encodeURIComponent(phone)}`,
+    );
     if (this.scenario.rehearsal?.wrongCodeFirst) {
       const wrong = code === '000000' ? '111111' : '000000';
       try {
@@ -312,15 +336,25 @@ class Visitor {
   }
 
   private async send(message: string): Promise<ChatResponse | ProviderError> {
-    return this.backend.chat.send({ ...this.common(), message }, { idToken: this.idToken }).catch(asProviderError);
+    return this.backend.chat
+      .send({ ...this.common(), message }, { idToken: this.idToken })
+      .catch(asProviderError);
   }
 
   private async resume(toolRequest: ToolRequest, declined: boolean): Promise<ChatResponse | ProviderError> {
     const response = declined
-      ? { requiresAuth: true, action: 'PHONE_SIGN_IN_DECLINED' as const, message: 'Verify later', declined: true }
+      ? {
+          requiresAuth: true,
+          action: 'PHONE_SIGN_IN_DECLINED' as const,
+          message: 'Verify later',
+          declined: true,
+        }
       : { requiresAuth: true, action: 'PHONE_SIGN_IN' as const, message: 'Verified' };
     return this.backend.chat
-      .resume({ ...this.common(), resume: { respond: [{ toolRequest, response }] } }, { idToken: this.idToken })
+      .resume(
+        { ...this.common(), resume: { respond: [{ toolRequest, response }] } },
+        { idToken: this.idToken },
+      )
       .catch(asProviderError);
   }
 
@@ -333,11 +367,13 @@ class Visitor {
       await this.backend.data.addMessage(this.where.conversationId, { role: 'user', text });
       const response = await this.send(text);
       if (response instanceof ProviderError) throw response;
-      const reply = await this.until('the fallback reply', () =>
-        this.messages.slice(before).find((m) => m.role === 'model' && !m.streaming) ?? null,
+      const reply = await this.until(
+        'the fallback reply',
+        () => this.messages.slice(before).find((m) => m.role === 'model' && !m.streaming) ?? null,
       );
       result.transcript.push(...indent('assistant: ', reply.text));
-      if (reply.text.trim() !== this.scenario.fallback.reply.trim()) result.problems.push('the reply is not the fallback');
+      if (reply.text.trim() !== this.scenario.fallback.reply.trim())
+        result.problems.push('the reply is not the fallback');
     } catch (error) {
       result.problems.push(error instanceof Error ? error.message : String(error));
     }
@@ -349,9 +385,13 @@ class Visitor {
     const result: StepResult = { label: 'chat disabled', ok: true, transcript: [], problems: [] };
     const response = await this.send('Hello?');
     if (response instanceof ProviderError && response.code === 'permission-denied') {
-      result.transcript.push(`the chat service refuses messages (${response.code}), as the page's disabled input shows`);
+      result.transcript.push(
+        `the chat service refuses messages (${response.code}), as the page's disabled input shows`,
+      );
     } else {
-      result.problems.push(`expected the chat service to refuse a ${this.business.verification.status} business`);
+      result.problems.push(
+        `expected the chat service to refuse a ${this.business.verification.status} business`,
+      );
     }
     return done(result);
   }

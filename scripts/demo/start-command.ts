@@ -28,7 +28,8 @@ export interface StartOptions {
 export async function startCommand(options: StartOptions): Promise<number> {
   const scenario = readScenarioFiles(options.dir).valid(options.scenario);
   const lan = options.lan ? lanAddress() : null;
-  if (options.lan && !lan) throw new CliError('--lan: this computer has no local network address (is Wi-Fi on?).');
+  if (options.lan && !lan)
+    throw new CliError('--lan: this computer has no local network address (is Wi-Fi on?).');
   const host = lan ?? '127.0.0.1';
   const serverUrl = `http://${host}:${SERVER_PORT}`;
   const webUrl = lan ? `http://${lan}:${WEB_PORT}` : `http://localhost:${WEB_PORT}`;
@@ -39,11 +40,18 @@ export async function startCommand(options: StartOptions): Promise<number> {
   if (!serverUp || !webUp) {
     if (serverUp !== webUp) {
       const [up, down] = serverUp ? ['the mock server', 'the web app'] : ['the web app', 'the mock server'];
-      throw new CliError(`${up} is running but ${down} is not. Stop ${up} (Ctrl-C where it runs) and run this again, or start both with \`npm start\`.`);
+      throw new CliError(
+        `${up} is running but ${down} is not. Stop ${up} (Ctrl-C where it runs) and run this again, or start both with \`npm start\`.`,
+      );
     }
-    for (const [port, what] of [[SERVER_PORT, 'the mock server'], [WEB_PORT, 'the web app']] as const) {
+    for (const [port, what] of [
+      [SERVER_PORT, 'the mock server'],
+      [WEB_PORT, 'the web app'],
+    ] as const) {
       if (!(await portIsFree(port))) {
-        throw new CliError(`Port ${port} is in use by another program, so ${what} cannot start. Stop it (see \`lsof -i :${port}\`) and try again.`);
+        throw new CliError(
+          `Port ${port} is in use by another program, so ${what} cannot start. Stop it (see \`lsof -i :${port}\`) and try again.`,
+        );
       }
     }
     child = await startServers(lan);
@@ -51,8 +59,12 @@ export async function startCommand(options: StartOptions): Promise<number> {
 
   const control = createControlClient(serverUrl);
   const businessId = businessIdOf(scenario);
-  await control.send('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, { scenario: options.scenario });
-  const business = await control.get<{ handle: string; businessName: string }>(`/data/businesses/${encodeURIComponent(businessId)}`);
+  await control.send('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, {
+    scenario: options.scenario,
+  });
+  const business = await control.get<{ handle: string; businessName: string }>(
+    `/data/businesses/${encodeURIComponent(businessId)}`,
+  );
   const link = `${webUrl}/chat/@${business.handle}`;
 
   console.log(`\n${green('✓')} ${bold(scenario.name)} is playing for ${business.businessName}.\n`);
@@ -62,7 +74,11 @@ export async function startCommand(options: StartOptions): Promise<number> {
   const other = lanAddress();
   if (lan) console.log(dim(`  A phone on the same Wi-Fi can scan the code above.`));
   else if (other) {
-    console.log(yellow(`  This link works on this computer only. For a phone on the same Wi-Fi, run with --lan (the link becomes http://${other}:${WEB_PORT}/chat/@${business.handle}).`));
+    console.log(
+      yellow(
+        `  This link works on this computer only. For a phone on the same Wi-Fi, run with --lan (the link becomes http://${other}:${WEB_PORT}/chat/@${business.handle}).`,
+      ),
+    );
   }
   if (!child) {
     console.log(dim('\n  The servers were already running; they keep running.'));
@@ -89,7 +105,11 @@ async function startServers(lan: string | null): Promise<ReturnType<typeof spawn
       VITE_LOCAL_SERVER_URL: `http://${lan}:${SERVER_PORT}`,
     });
   }
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString().split('\n'));
@@ -101,11 +121,16 @@ async function startServers(lan: string | null): Promise<ReturnType<typeof spawn
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let exited = false;
   child.once('exit', () => (exited = true));
-  while (!(await answers(`http://${host}:${SERVER_PORT}/control/health`)) || !(await answers(`http://${host}:${WEB_PORT}/`))) {
+  while (
+    !(await answers(`http://${host}:${SERVER_PORT}/control/health`)) ||
+    !(await answers(`http://${host}:${WEB_PORT}/`))
+  ) {
     if (exited || Date.now() > deadline) {
       note.done('failed');
       child.kill('SIGINT');
-      throw new CliError(`The servers did not start${exited ? '' : ` within ${READY_TIMEOUT_MS / 1000} s`}. Their last output:\n${output.join('\n')}`);
+      throw new CliError(
+        `The servers did not start${exited ? '' : ` within ${READY_TIMEOUT_MS / 1000} s`}. Their last output:\n${output.join('\n')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

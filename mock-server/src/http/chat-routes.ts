@@ -119,7 +119,8 @@ export function chatRoutes({
     });
     // The turn's effects, in the order a visitor would notice them. Whichever assistant answered,
     // they are applied here the same way (no assistant touches the server itself).
-    if (turn.failWithStatus !== undefined) throwFault({ kind: 'status', status: turn.failWithStatus }, 'chat');
+    if (turn.failWithStatus !== undefined)
+      throwFault({ kind: 'status', status: turn.failWithStatus }, 'chat');
     if (turn.moveClockMs) clock.setOffset(clock.offsetMs() + turn.moveClockMs);
     if (turn.dropLiveStream) dropLiveStream(conversation.id);
     if (turn.typingDelayMs) await delay(turn.typingDelayMs);

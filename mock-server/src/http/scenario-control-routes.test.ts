@@ -20,9 +20,13 @@ afterEach(() => server.close());
 
 const control = (method: 'put' | 'post', url: string, body: object = {}) =>
   request(server.app)[method](url).set(CONTROL_HEADERS).send(body);
-const chat = (conversationId: string, text: string) => request(server.app).post(CHAT_PATH).send(chatSendBody(conversationId, text));
+const chat = (conversationId: string, text: string) =>
+  request(server.app).post(CHAT_PATH).send(chatSendBody(conversationId, text));
 const modelTexts = (conversationId: string) =>
-  server.store.messages(conversationId).filter((m: Message) => m.role === 'model').map((m) => m.text);
+  server.store
+    .messages(conversationId)
+    .filter((m: Message) => m.role === 'model')
+    .map((m) => m.text);
 
 describe('scenarios over the control API', () => {
   it('lists every scenario with its validation state; a broken one names file and step, and the server keeps serving', async () => {
@@ -31,21 +35,28 @@ describe('scenarios over the control API', () => {
     const byId = Object.fromEntries(res.body.scenarios.map((s: { id: string }) => [s.id, s]));
     expect(byId['greeting']).toMatchObject({ valid: true, name: 'Greeting', errors: [] });
     expect(byId['broken-step'].valid).toBe(false);
-    expect(byId['broken-step'].errors[0]).toMatch(/^test-scenarios\/broken-step\.yaml, step 2 \(wrong\), when:/);
+    expect(byId['broken-step'].errors[0]).toMatch(
+      /^test-scenarios\/broken-step\.yaml, step 2 \(wrong\), when:/,
+    );
     expect((await request(server.app).get('/control/health')).status).toBe(200);
   });
 
   it('plays a scenario in one conversation while the others keep the built-in assistant', async () => {
     const scripted = createConversation(server);
     const plain = createConversation(server);
-    const bound = await control('put', `/control/conversations/${scripted.id}/scenario`, { scenario: 'greeting' });
+    const bound = await control('put', `/control/conversations/${scripted.id}/scenario`, {
+      scenario: 'greeting',
+    });
     expect(bound.body).toMatchObject({ scenario: 'greeting', via: 'conversation' });
     expect((await chat(scripted.id, 'hello')).status).toBe(200);
     expect((await chat(plain.id, 'hello')).status).toBe(200);
     expect(modelTexts(scripted.id)).toEqual(['Hello from the script!']);
     expect(modelTexts(plain.id)[0]).not.toBe('Hello from the script!');
     const state = await request(server.app).get(`/control/conversations/${scripted.id}/scenario`);
-    expect(state.body.progress).toMatchObject({ scenarioId: 'greeting', lastStep: { index: 0, id: 'hello' } });
+    expect(state.body.progress).toMatchObject({
+      scenarioId: 'greeting',
+      lastStep: { index: 0, id: 'hello' },
+    });
 
     await control('put', `/control/conversations/${scripted.id}/scenario`, { scenario: null });
     await chat(scripted.id, 'hello');
@@ -54,19 +65,28 @@ describe('scenarios over the control API', () => {
 
   it('refuses an unknown scenario with the closest name, and a scenario with no valid version', async () => {
     const conversation = createConversation(server);
-    const unknown = await control('put', `/control/conversations/${conversation.id}/scenario`, { scenario: 'greting' });
+    const unknown = await control('put', `/control/conversations/${conversation.id}/scenario`, {
+      scenario: 'greting',
+    });
     expect(unknown.status).toBe(404);
     expect(ErrorBodySchema.parse(unknown.body).error.message).toContain('(did you mean "greeting"?)');
-    const broken = await control('put', `/control/conversations/${conversation.id}/scenario`, { scenario: 'broken-step' });
+    const broken = await control('put', `/control/conversations/${conversation.id}/scenario`, {
+      scenario: 'broken-step',
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.error.message).toContain('broken-step.yaml, step 2 (wrong)');
     const bad = await control('put', `/control/conversations/${conversation.id}/scenario`, { scenario: 3 });
     expect(bad.status).toBe(400);
-    expect((await control('put', '/control/conversations/nope/scenario', { scenario: 'greeting' })).status).toBe(404);
+    expect(
+      (await control('put', '/control/conversations/nope/scenario', { scenario: 'greeting' })).status,
+    ).toBe(404);
   });
 
   it('binds a business, which a reset returns to the fixtures; a fixture can name its scenario', async () => {
-    expect((await control('put', '/control/businesses/bella-vista-salon/scenario', { scenario: 'greeting' })).status).toBe(200);
+    expect(
+      (await control('put', '/control/businesses/bella-vista-salon/scenario', { scenario: 'greeting' }))
+        .status,
+    ).toBe(200);
     const first = createConversation(server);
     await chat(first.id, 'hello');
     expect(modelTexts(first.id)).toEqual(['Hello from the script!']);
@@ -83,7 +103,9 @@ describe('scenarios over the control API', () => {
     });
     const conversation = createConversation(withDefault);
     await request(withDefault.app).post(CHAT_PATH).send(chatSendBody(conversation.id, 'hello'));
-    expect(withDefault.store.messages(conversation.id).map((m) => m.text)).toContain('Hello from the script!');
+    expect(withDefault.store.messages(conversation.id).map((m) => m.text)).toContain(
+      'Hello from the script!',
+    );
     await withDefault.close();
   });
 
@@ -99,7 +121,12 @@ describe('scenarios over the control API', () => {
     expect(server.clock.offsetMs() - before).toBe(2 * 3_600_000);
 
     expect((await chat(conversation.id, 'slow please')).status).toBe(200);
-    await waitFor(() => server.store.messages(conversation.id).some((m) => m.text === 'Slowly but surely.' && !m.streaming), 5_000, 'the paced reply');
+    await waitFor(
+      () =>
+        server.store.messages(conversation.id).some((m) => m.text === 'Slowly but surely.' && !m.streaming),
+      5_000,
+      'the paced reply',
+    );
   });
 });
 
@@ -116,7 +143,12 @@ describe('a scenario that drops the live stream, over a real socket', () => {
     expect((await subscribe(socket, { conversationId: other.id })).ok).toBe(true);
     await chat(conversation.id, 'drop it');
     await waitFor(() => errors.length > 0, 5_000, 'the stream error');
-    expect(errors).toEqual([expect.objectContaining({ conversationId: conversation.id, error: expect.objectContaining({ code: 'unavailable' }) })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        conversationId: conversation.id,
+        error: expect.objectContaining({ code: 'unavailable' }),
+      }),
+    ]);
     const again = await subscribe(socket, { conversationId: conversation.id });
     expect(again.ok && again.messages.map((m) => m.message.text)).toEqual(['After the drop.']);
     socket.close();
@@ -126,12 +158,18 @@ describe('a scenario that drops the live stream, over a real socket', () => {
 describe('steering a conversation from the console', () => {
   it('sends a staffer’s message as an assistant reply, and raises the interrupt on the next reply only', async () => {
     const conversation = createConversation(server);
-    const sent = await control('post', `/control/conversations/${conversation.id}/messages`, { text: 'Hi, this is **Ava** from the team.' });
+    const sent = await control('post', `/control/conversations/${conversation.id}/messages`, {
+      text: 'Hi, this is **Ava** from the team.',
+    });
     expect(sent.status).toBe(201);
     expect(modelTexts(conversation.id)).toEqual(['Hi, this is **Ava** from the team.']);
-    expect((await control('post', `/control/conversations/${conversation.id}/messages`, { text: '  ' })).status).toBe(400);
+    expect(
+      (await control('post', `/control/conversations/${conversation.id}/messages`, { text: '  ' })).status,
+    ).toBe(400);
 
-    const raised = await control('post', `/control/conversations/${conversation.id}/interrupt`, { message: 'Verify, please.' });
+    const raised = await control('post', `/control/conversations/${conversation.id}/interrupt`, {
+      message: 'Verify, please.',
+    });
     expect(raised.body.interruptPending).toBe(true);
     const next = await chat(conversation.id, 'what are your hours?');
     expect(next.body.interrupts[0].metadata.interrupt.message).toBe('Verify, please.');

@@ -26,7 +26,12 @@ const BindBodySchema = z.strictObject({ scenario: z.string().min(1).max(64).null
 const StaffMessageSchema = z.strictObject({ text: z.string().trim().min(1, 'must not be empty').max(8000) });
 const StaffInterruptSchema = z.strictObject({ message: z.string().trim().min(1).max(500).optional() });
 
-export function scenarioControlRoutes({ store, library, assistant, streamer }: ScenarioControlOptions): Router {
+export function scenarioControlRoutes({
+  store,
+  library,
+  assistant,
+  streamer,
+}: ScenarioControlOptions): Router {
   const router = Router();
 
   /** The scenario to bind: null, or one with a valid version. */
@@ -34,10 +39,19 @@ export function scenarioControlRoutes({ store, library, assistant, streamer }: S
     if (name === null) return null;
     const listing = library.list().find((s) => s.id === name);
     if (!listing) {
-      throw new ProviderError('not-found', unknownScenarioMessage(name, library.list().map((s) => s.id)));
+      throw new ProviderError(
+        'not-found',
+        unknownScenarioMessage(
+          name,
+          library.list().map((s) => s.id),
+        ),
+      );
     }
     if (!library.get(name)) {
-      throw new ProviderError('invalid-argument', `scenario: ${name} is not valid: ${listing.errors.join(' | ')}`);
+      throw new ProviderError(
+        'invalid-argument',
+        `scenario: ${name} is not valid: ${listing.errors.join(' | ')}`,
+      );
     }
     return name;
   }

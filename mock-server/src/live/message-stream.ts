@@ -111,8 +111,9 @@ export function attachMessageStream({
 
   return {
     failSubscribers(code) {
-      for (const room of [...io.of("/").adapter.rooms.keys()]) {
-        if (room.startsWith(ROOM_PREFIX)) failRoom(room.slice(ROOM_PREFIX.length), code, 'Injected fault on listen');
+      for (const room of [...io.of('/').adapter.rooms.keys()]) {
+        if (room.startsWith(ROOM_PREFIX))
+          failRoom(room.slice(ROOM_PREFIX.length), code, 'Injected fault on listen');
       }
     },
     failConversation(conversationId, code) {

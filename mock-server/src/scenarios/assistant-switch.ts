@@ -55,7 +55,12 @@ export interface AssistantSwitchOptions {
   logger: Logger;
 }
 
-export function createAssistantSwitch({ builtIn, library, businessDefaults = {}, logger }: AssistantSwitchOptions): AssistantSwitch {
+export function createAssistantSwitch({
+  builtIn,
+  library,
+  businessDefaults = {},
+  logger,
+}: AssistantSwitchOptions): AssistantSwitch {
   const byConversation = new Map<string, string>();
   let byBusiness = new Map<string, string>(Object.entries(businessDefaults));
   const staffInterrupts = new Map<string, string>();
@@ -71,7 +76,8 @@ export function createAssistantSwitch({ builtIn, library, businessDefaults = {},
   function inlineScenarioOf(businessId: string): string | null {
     for (const listing of library.list()) {
       const scenario = library.get(listing.id);
-      if (scenario && typeof scenario.business === 'object' && businessIdOf(scenario) === businessId) return listing.id;
+      if (scenario && typeof scenario.business === 'object' && businessIdOf(scenario) === businessId)
+        return listing.id;
     }
     return null;
   }
@@ -81,7 +87,10 @@ export function createAssistantSwitch({ builtIn, library, businessDefaults = {},
     if (!binding) return null;
     const scenario = library.get(binding.scenarioId);
     if (!scenario) {
-      logger.warn({ scenario: binding.scenarioId, conversationId: input.conversation.id }, 'bound scenario has no valid version; the built-in assistant answers');
+      logger.warn(
+        { scenario: binding.scenarioId, conversationId: input.conversation.id },
+        'bound scenario has no valid version; the built-in assistant answers',
+      );
       return null;
     }
     return { id: binding.scenarioId, scenario };

@@ -38,7 +38,12 @@ export function loadScenarioFile(file: string, shownAs: string = file): Scenario
 }
 
 /** Parses and validates a scenario's text (the file's content). */
-export function parseScenarioText(id: string, file: string, text: string, shownAs: string = file): ScenarioLoad {
+export function parseScenarioText(
+  id: string,
+  file: string,
+  text: string,
+  shownAs: string = file,
+): ScenarioLoad {
   const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (document.errors.length > 0) {
     return {
@@ -55,7 +60,12 @@ export function parseScenarioText(id: string, file: string, text: string, shownA
   }
   const parsed = ScenarioFileSchema.safeParse(document.toJS());
   if (!parsed.success) {
-    return { id, file, ok: false, errors: parsed.error.issues.map((issue) => describeIssue(shownAs, issue, document.toJS())) };
+    return {
+      id,
+      file,
+      ok: false,
+      errors: parsed.error.issues.map((issue) => describeIssue(shownAs, issue, document.toJS())),
+    };
   }
   return { id, file, ok: true, scenario: parsed.data };
 }

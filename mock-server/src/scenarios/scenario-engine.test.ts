@@ -20,7 +20,10 @@ function engineFor(file: ScenarioFile) {
 
 const say = (text: string, overrides: Partial<AssistantInput> = {}) => messageInput(text, overrides);
 const TOOL: ToolRequest = { name: PHONE_SIGN_IN_TOOL, ref: 'r1' };
-const resumeInput = (action: 'PHONE_SIGN_IN' | 'PHONE_SIGN_IN_DECLINED', signedIn: boolean): AssistantInput => ({
+const resumeInput = (
+  action: 'PHONE_SIGN_IN' | 'PHONE_SIGN_IN_DECLINED',
+  signedIn: boolean,
+): AssistantInput => ({
   ...messageInput('unused'),
   signedIn,
   request: { kind: 'resume', action, declined: action === 'PHONE_SIGN_IN_DECLINED', toolRequest: TOOL },
@@ -48,7 +51,11 @@ describe('the scenario engine', () => {
   it('tries the steps from where the conversation is, then from the top; unmatched text gets the fallback', () => {
     const engine = engineFor(
       scenario(
-        ['  - { when: { contains: hours }, reply: First. }', '  - { when: { contains: hours }, reply: Second. }', ''].join('\n'),
+        [
+          '  - { when: { contains: hours }, reply: First. }',
+          '  - { when: { contains: hours }, reply: Second. }',
+          '',
+        ].join('\n'),
         '{ reply: Fallback., smartReplies: [Hours?] }',
       ),
     );
@@ -120,7 +127,13 @@ describe('the scenario engine', () => {
 
   it('raises the phone sign-in interrupt as the built-in assistant does, with the step message', () => {
     const engine = engineFor(
-      scenario(['  - { when: { contains: book }, interrupt: Please verify. }', '  - { when: { resume: PHONE_SIGN_IN_DECLINED }, reply: Fine. }', ''].join('\n')),
+      scenario(
+        [
+          '  - { when: { contains: book }, interrupt: Please verify. }',
+          '  - { when: { resume: PHONE_SIGN_IN_DECLINED }, reply: Fine. }',
+          '',
+        ].join('\n'),
+      ),
     );
     const turn = engine.respond(say('book me'));
     expect(turn.reply).toBe('');
@@ -134,7 +147,10 @@ describe('the scenario engine', () => {
   });
 
   it('holds a requireSignIn step until the visitor verifies, then plays it; a signed-in visitor gets it at once', () => {
-    const file = scenario('  - { when: { contains: change }, requireSignIn: Verify to change., reply: Changed. }\n', 'Fallback.');
+    const file = scenario(
+      '  - { when: { contains: change }, requireSignIn: Verify to change., reply: Changed. }\n',
+      'Fallback.',
+    );
     const engine = engineFor(file);
     const asked = engine.respond(say('change my booking'));
     expect(asked.interrupt?.message).toBe('Verify to change.');
@@ -150,7 +166,9 @@ describe('the scenario engine', () => {
 
   it('keeps each conversation in its own place and starts over when the scenario changes', () => {
     let id = 'first';
-    const a = scenario(['  - { when: { contains: x }, reply: A1 }', '  - { when: { contains: x }, reply: A2 }', ''].join('\n'));
+    const a = scenario(
+      ['  - { when: { contains: x }, reply: A1 }', '  - { when: { contains: x }, reply: A2 }', ''].join('\n'),
+    );
     const engine = createScenarioEngine(() => ({ id, scenario: a }));
     const other = { ...messageInput('x').conversation, id: 'conversation-2' };
     expect(engine.respond(say('x')).reply).toBe('A1');

@@ -43,7 +43,9 @@ export interface ScenarioEngine extends Assistant {
 }
 
 /** `resolve` names the scenario of the turn's conversation; the engine is only asked when there is one. */
-export function createScenarioEngine(resolve: (input: AssistantInput) => BoundScenario | null): ScenarioEngine {
+export function createScenarioEngine(
+  resolve: (input: AssistantInput) => BoundScenario | null,
+): ScenarioEngine {
   const states = new Map<string, ScenarioProgress>();
 
   function stateFor(conversationId: string, scenarioId: string): ScenarioProgress {
@@ -76,14 +78,20 @@ export function createScenarioEngine(resolve: (input: AssistantInput) => BoundSc
       const index = findStep(scenario.steps, state.position, (when) => triggers(when, input));
       if (index === null) {
         state.lastStep = null;
-        return { reply: scenario.fallback.reply, ...(scenario.fallback.smartReplies ? { smartReplies: scenario.fallback.smartReplies } : {}) };
+        return {
+          reply: scenario.fallback.reply,
+          ...(scenario.fallback.smartReplies ? { smartReplies: scenario.fallback.smartReplies } : {}),
+        };
       }
       const step = scenario.steps[index]!;
       state.lastStep = { index, id: step.id ?? null };
       state.position = step.goto ? scenario.steps.findIndex((s) => s.id === step.goto) : index + 1;
       if (step.requireSignIn && !input.signedIn) {
         state.waitingForSignIn = index;
-        return phoneSignInInterrupt(interruptRef(input), step.requireSignIn, { reason: 'scenario', step: index + 1 });
+        return phoneSignInInterrupt(interruptRef(input), step.requireSignIn, {
+          reason: 'scenario',
+          step: index + 1,
+        });
       }
       return stepTurn(input, step);
     },
@@ -101,7 +109,11 @@ export function createScenarioEngine(resolve: (input: AssistantInput) => BoundSc
 }
 
 /** The first step from `from` onward, then from the top, whose trigger matches. */
-function findStep(steps: readonly Step[], from: number, matches: (when: StepTrigger) => boolean): number | null {
+function findStep(
+  steps: readonly Step[],
+  from: number,
+  matches: (when: StepTrigger) => boolean,
+): number | null {
   for (let n = 0; n < steps.length; n++) {
     const index = (from + n) % steps.length;
     if (matches(steps[index]!.when)) return index;
@@ -135,7 +147,10 @@ export function triggers(when: StepTrigger, input: AssistantInput): boolean {
 /** A step's reply and effects as an assistant turn. */
 function stepTurn(input: AssistantInput, step: Step): AssistantTurn {
   const turn: AssistantTurn = step.interrupt
-    ? { ...phoneSignInInterrupt(interruptRef(input), step.interrupt, { reason: 'scenario' }), reply: step.reply ?? '' }
+    ? {
+        ...phoneSignInInterrupt(interruptRef(input), step.interrupt, { reason: 'scenario' }),
+        reply: step.reply ?? '',
+      }
     : { reply: step.reply ?? '' };
   if (step.smartReplies) turn.smartReplies = step.smartReplies;
   if (step.typingMs) turn.typingDelayMs = step.typingMs;

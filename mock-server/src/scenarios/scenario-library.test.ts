@@ -16,7 +16,8 @@ describe('the scenario library', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenarios-'));
-    for (const name of fs.readdirSync(FIXTURES)) fs.copyFileSync(path.join(FIXTURES, name), path.join(dir, name));
+    for (const name of fs.readdirSync(FIXTURES))
+      fs.copyFileSync(path.join(FIXTURES, name), path.join(dir, name));
     warnings.length = 0;
   });
   afterEach(() => {
@@ -32,7 +33,12 @@ describe('the scenario library', () => {
     expect(broken!.errors[0]).toMatch(/broken-step\.yaml, step 2 \(wrong\), when: must be one of/);
     expect(warnings.some((w) => w.includes('broken-step.yaml, step 2 (wrong)'))).toBe(true);
     expect(library.get('broken-step')).toBeNull();
-    expect(greeting).toMatchObject({ id: 'greeting', valid: true, name: 'Greeting', businessId: 'bella-vista-salon' });
+    expect(greeting).toMatchObject({
+      id: 'greeting',
+      valid: true,
+      name: 'Greeting',
+      businessId: 'bella-vista-salon',
+    });
   });
 
   it('reloads a changed file, keeps serving its last valid version while it is broken, and never throws', async () => {
@@ -41,17 +47,27 @@ describe('the scenario library', () => {
     const original = fs.readFileSync(file, 'utf8');
 
     fs.writeFileSync(file, original.replace('Hello from the script!', 'Hello again!'));
-    await vi.waitFor(() => expect(library!.get('greeting')?.steps[0]?.reply).toBe('Hello again!'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(library!.get('greeting')?.steps[0]?.reply).toBe('Hello again!'), {
+      timeout: 5_000,
+    });
 
-    fs.writeFileSync(file, original.replace('when: { contains: hello }', 'when: { contains: hello, text: hi }'));
-    await vi.waitFor(() => expect(library!.list().find((s) => s.id === 'greeting')?.valid).toBe(false), { timeout: 5_000 });
+    fs.writeFileSync(
+      file,
+      original.replace('when: { contains: hello }', 'when: { contains: hello, text: hi }'),
+    );
+    await vi.waitFor(() => expect(library!.list().find((s) => s.id === 'greeting')?.valid).toBe(false), {
+      timeout: 5_000,
+    });
     const listing = library.list().find((s) => s.id === 'greeting')!;
     expect(listing.servingLastValid).toBe(true);
     expect(listing.errors[0]).toContain('greeting.yaml, step 1 (hello), when:');
     expect(library.get('greeting')?.steps[0]?.reply).toBe('Hello again!');
 
     fs.writeFileSync(file, ': : not yaml [');
-    await vi.waitFor(() => expect(library!.list().find((s) => s.id === 'greeting')?.errors[0]).toContain('not valid YAML'), { timeout: 5_000 });
+    await vi.waitFor(
+      () => expect(library!.list().find((s) => s.id === 'greeting')?.errors[0]).toContain('not valid YAML'),
+      { timeout: 5_000 },
+    );
     expect(library.get('greeting')?.steps[0]?.reply).toBe('Hello again!');
 
     fs.writeFileSync(path.join(dir, 'added.yaml'), original);

@@ -53,7 +53,11 @@ interface Entry {
   errors: string[];
 }
 
-export function createScenarioLibrary(options: { dir?: string; logger: Logger; watch?: boolean }): ScenarioLibrary {
+export function createScenarioLibrary(options: {
+  dir?: string;
+  logger: Logger;
+  watch?: boolean;
+}): ScenarioLibrary {
   const dir = options.dir ?? DEFAULT_SCENARIOS_DIR;
   const { logger } = options;
   const entries = new Map<string, Entry>();
@@ -68,7 +72,10 @@ export function createScenarioLibrary(options: { dir?: string; logger: Logger; w
         .filter((name) => /\.ya?ml$/.test(name))
         .map((name) => path.join(dir, name));
     } catch (error) {
-      logger.error({ dir, err: error }, `scenarios folder ${dir} cannot be read; keeping the scenarios already loaded`);
+      logger.error(
+        { dir, err: error },
+        `scenarios folder ${dir} cannot be read; keeping the scenarios already loaded`,
+      );
       return;
     }
     const seen = new Set<string>();
@@ -79,13 +86,17 @@ export function createScenarioLibrary(options: { dir?: string; logger: Logger; w
       const before = entries.get(id);
       if (loaded.ok) {
         entries.set(id, { file, lastValid: loaded.scenario, errors: [] });
-        if (before && before.errors.length > 0) logger.info({ scenario: id }, `scenario ${shown(file)} is valid again`);
+        if (before && before.errors.length > 0)
+          logger.info({ scenario: id }, `scenario ${shown(file)} is valid again`);
       } else {
         const changed = before?.errors.join('\n') !== loaded.errors.join('\n');
         entries.set(id, { file, lastValid: before?.lastValid ?? null, errors: loaded.errors });
         if (changed) {
           const keeping = before?.lastValid ? '; still serving its last valid version' : '';
-          logger.warn({ scenario: id, errors: loaded.errors }, `scenario ${shown(file)} is invalid${keeping}: ${loaded.errors.join(' | ')}`);
+          logger.warn(
+            { scenario: id, errors: loaded.errors },
+            `scenario ${shown(file)} is invalid${keeping}: ${loaded.errors.join(' | ')}`,
+          );
         }
       }
     }

@@ -23,7 +23,10 @@ export function compilePattern(source: string): RegExp | null {
   }
 }
 
-const RegexSchema = TextSchema.max(500).refine((source) => compilePattern(source) !== null, 'is not a valid regular expression');
+const RegexSchema = TextSchema.max(500).refine(
+  (source) => compilePattern(source) !== null,
+  'is not a valid regular expression',
+);
 
 /** What starts a step: exactly one of these keys. */
 const WhenSchema = z.union(
@@ -74,7 +77,11 @@ export const StepSchema = z
     smartReplies: SmartRepliesSchema.optional(),
     interrupt: TextSchema.max(500).optional(),
     requireSignIn: TextSchema.max(500).optional(),
-    fail: z.int().min(400, 'must be an HTTP status from 400 to 599').max(599, 'must be an HTTP status from 400 to 599').optional(),
+    fail: z
+      .int()
+      .min(400, 'must be an HTTP status from 400 to 599')
+      .max(599, 'must be an HTTP status from 400 to 599')
+      .optional(),
     dropStream: z.literal(true, 'write "dropStream: true" or leave it out').optional(),
     moveClock: DurationSchema.optional(),
     goto: StepIdSchema.optional(),
@@ -88,27 +95,46 @@ export const StepSchema = z
       });
     }
     if (step.interrupt && step.requireSignIn) {
-      ctx.addIssue({ code: 'custom', path: ['requireSignIn'], message: 'cannot be used together with interrupt' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requireSignIn'],
+        message: 'cannot be used together with interrupt',
+      });
     }
     if (step.requireSignIn && !step.reply) {
-      ctx.addIssue({ code: 'custom', path: ['reply'], message: 'is needed with requireSignIn (what to say once verified)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reply'],
+        message: 'is needed with requireSignIn (what to say once verified)',
+      });
     }
     if (step.fail !== undefined && (step.reply || step.interrupt)) {
-      ctx.addIssue({ code: 'custom', path: ['fail'], message: 'a failing step cannot also reply or interrupt' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fail'],
+        message: 'a failing step cannot also reply or interrupt',
+      });
     }
     const needsExample =
-      'matches' in step.when || 'anything' in step.when || ('bookingUpdate' in step.when && step.when.bookingUpdate === true);
+      'matches' in step.when ||
+      'anything' in step.when ||
+      ('bookingUpdate' in step.when && step.when.bookingUpdate === true);
     if (needsExample && !step.visitor) {
       ctx.addIssue({
         code: 'custom',
         path: ['visitor'],
-        message: 'is needed when the step matches a pattern, anything or any booking update: what should `demo check` send?',
+        message:
+          'is needed when the step matches a pattern, anything or any booking update: what should `demo check` send?',
       });
     }
     // Refinements run even when a field failed, so the pattern may not compile here.
     const pattern = 'matches' in step.when ? compilePattern(step.when.matches) : null;
     if (step.visitor && pattern && !pattern.test(step.visitor)) {
-      ctx.addIssue({ code: 'custom', path: ['visitor'], message: `"${step.visitor}" does not match "${pattern.source}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visitor'],
+        message: `"${step.visitor}" does not match "${pattern.source}"`,
+      });
     }
   });
 export type Step = z.infer<typeof StepSchema>;
@@ -128,7 +154,10 @@ export const ScenarioFileSchema = z
     /** How `demo check` plays the visitor's side of the phone verification. */
     rehearsal: z
       .strictObject({
-        phone: z.string().regex(/^\+1\d{10}$/, 'must be +1 followed by 10 digits, like "+15555550100"').optional(),
+        phone: z
+          .string()
+          .regex(/^\+1\d{10}$/, 'must be +1 followed by 10 digits, like "+15555550100"')
+          .optional(),
         wrongCodeFirst: z.boolean().optional(),
       })
       .optional(),
@@ -139,13 +168,21 @@ export const ScenarioFileSchema = z
     scenario.steps.forEach((step, index) => {
       if (!step.id) return;
       if (ids.has(step.id)) {
-        ctx.addIssue({ code: 'custom', path: ['steps', index, 'id'], message: `"${step.id}" is already step ${ids.get(step.id)! + 1}'s id` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', index, 'id'],
+          message: `"${step.id}" is already step ${ids.get(step.id)! + 1}'s id`,
+        });
       }
       ids.set(step.id, index);
     });
     scenario.steps.forEach((step, index) => {
       if (step.goto && !ids.has(step.goto)) {
-        ctx.addIssue({ code: 'custom', path: ['steps', index, 'goto'], message: `no step has the id "${step.goto}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', index, 'goto'],
+          message: `no step has the id "${step.goto}"`,
+        });
       }
     });
   });

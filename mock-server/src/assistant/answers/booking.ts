@@ -27,7 +27,11 @@ export function bookingInterrupt(kind: BookingKind, ref: string): AssistantTurn 
  * interrupt is pending, and the requestPhoneSignIn tool request the chat route turns into the
  * interrupt the page acts on.
  */
-export function phoneSignInInterrupt(ref: string, message: string, input: Record<string, unknown>): AssistantTurn {
+export function phoneSignInInterrupt(
+  ref: string,
+  message: string,
+  input: Record<string, unknown>,
+): AssistantTurn {
   const toolRequest: ToolRequest = { name: PHONE_SIGN_IN_TOOL, ref, input };
   return { reply: '', smartReplies: INTERRUPT_REPLIES, interrupt: { toolRequest, message } };
 }
