@@ -39,6 +39,8 @@ export interface ControlClient {
   feed(businessId: string): Promise<FeedItemSummary[]>;
   /** Conversations with their last message, newest first. */
   conversations(): Promise<ConversationSummary[]>;
+  /** Makes every conversation of the business play a scenario of mock-server/scenarios/ (null: none). */
+  playScenario(businessId: string, scenario: string | null): Promise<void>;
 }
 
 export function createControlClient(serverUrl: string): ControlClient {
@@ -85,6 +87,9 @@ export function createControlClient(serverUrl: string): ControlClient {
       const response = await call('GET', CONTROL_ROUTES.conversations);
       const body = (await response.json()) as { conversations: ConversationSummary[] };
       return body.conversations;
+    },
+    async playScenario(businessId, scenario) {
+      await call('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, { scenario });
     },
   };
 }
