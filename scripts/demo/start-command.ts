@@ -86,10 +86,17 @@ export async function startCommand(options: StartOptions): Promise<number> {
   }
   console.log(dim('\n  Press Ctrl-C to stop the demo.'));
   return new Promise((resolve) => {
-    const stop = () => child!.kill('SIGINT');
+    // The servers run in their own process group, so a terminal's Ctrl-C reaches them once, from here.
+    const stop = () => {
+      console.log('→ Stopping the demo…');
+      child!.kill('SIGINT');
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    child!.once('exit', (code) => resolve(code ?? 0));
+    child!.once('exit', (code) => {
+      console.log(code === 0 ? `${green('✓')} Stopped.` : `Stopped (exit ${code}).`);
+      resolve(code ?? 0);
+    });
   });
 }
 
@@ -109,6 +116,11 @@ async function startServers(lan: string | null): Promise<ReturnType<typeof spawn
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  // Should this command die any other way, take the servers along rather than leave them on the ports.
+  process.once('exit', () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
   });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
