@@ -13,6 +13,10 @@
  * (404) and belongs to businessId (400), ownership (403), business exists (404) and is approved
  * (403), conversation not expired (400), a PHONE_SIGN_IN resume carries a valid token (401). Only
  * the first entry of resume.respond is acted on. Injected fault: 'chat' (after the checks).
+ *
+ * The assistant (built-in or a scenario, see scenarios/assistant-switch.ts) decides the turn; this
+ * route applies its effects the same way whoever answered: fail with a status, move the clock, drop
+ * the conversation's live stream, wait a typing delay, stream the reply at the turn's pace.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { Router } from 'express';
