@@ -4,6 +4,8 @@
 // again when an unknown conversation speaks and every few seconds (the store has no event for a new
 // conversation without messages). Every text from the server is shown as text, never as HTML.
 
+// core's CONTROL_CALL_HEADERS (this file has no build step to import it): the server refuses a
+// state-changing control call without them.
 const CONTROL_HEADERS = { 'content-type': 'application/json', 'x-mock-control': '1' };
 const LIST_REFRESH_MS = 3000;
 

@@ -1,8 +1,9 @@
 /**
  * The demo CLI's client for the mock server's control API. Every state-changing call carries
- * `content-type: application/json` and `X-Mock-Control: 1`, as the server requires; a server that
+ * core's CONTROL_CALL_HEADERS (`content-type: application/json`, `X-Mock-Control: 1`); a server that
  * does not answer gives a CliError that says how to start it.
  */
+import { CONTROL_CALL_HEADERS } from '@chat/core';
 import { CliError } from './terminal.js';
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:4000';
@@ -21,7 +22,7 @@ export function createControlClient(serverUrl: string): ControlClient {
     try {
       response = await fetch(`${serverUrl}${path}`, {
         method,
-        headers: method === 'GET' ? {} : { 'content-type': 'application/json', 'x-mock-control': '1' },
+        headers: method === 'GET' ? {} : CONTROL_CALL_HEADERS,
         ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
         signal: AbortSignal.timeout(10_000),
       });

@@ -107,6 +107,8 @@ async function startServers(lan: string | null): Promise<ReturnType<typeof spawn
   if (lan) {
     Object.assign(env, {
       HOST: '0.0.0.0',
+      // The server answers only Host names it knows (DNS-rebinding guard): add this computer's address.
+      ALLOWED_HOSTS: lan,
       WEB_HOST: '0.0.0.0',
       CORS_ORIGINS: `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT},http://${lan}:${WEB_PORT}`,
       VITE_LOCAL_SERVER_URL: `http://${lan}:${SERVER_PORT}`,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_PATH, ErrorBodySchema, SOCKET_EVENTS } from '@chat/core';
+import { CHAT_PATH, CONTROL_CALL_HEADERS, ErrorBodySchema, SOCKET_EVENTS } from '@chat/core';
 import type { Message } from '@chat/core';
 import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
@@ -10,7 +10,6 @@ import { chatSendBody } from '../testing/http-test-app.js';
 import { connectClient, createConversation, subscribe, waitFor } from '../testing/test-server.js';
 
 const TEST_SCENARIOS = path.join(import.meta.dirname, '../scenarios/test-scenarios');
-const CONTROL_HEADERS = { 'content-type': 'application/json', 'x-mock-control': '1' };
 
 let server: ChatMockServer;
 beforeEach(() => {
@@ -18,8 +17,11 @@ beforeEach(() => {
 });
 afterEach(() => server.close());
 
-const control = (method: 'put' | 'post', url: string, body: object = {}) =>
-  request(server.app)[method](url).set(CONTROL_HEADERS).send(body);
+function control(method: 'put' | 'post', url: string, body: object = {}) {
+  const agent = request(server.app);
+  const call = method === 'put' ? agent.put(url) : agent.post(url);
+  return call.set({ ...CONTROL_CALL_HEADERS }).send(body);
+}
 const chat = (conversationId: string, text: string) =>
   request(server.app).post(CHAT_PATH).send(chatSendBody(conversationId, text));
 const modelTexts = (conversationId: string) =>
