@@ -1,6 +1,6 @@
 /**
  * The demo console (docs/decisions/0006-demo-console-served-by-the-mock-server.md): a static page at
- * /console, its script and style, the web page's design tokens, and GET /control/events, a
+ * /console, its script and style, the web page's design tokens and base styles, and GET /control/events, a
  * server-sent-events stream of every message change so the console shows replies as they stream.
  * Mounted only when the control API is on, like the API the console drives.
  */
@@ -11,8 +11,9 @@ import type { Response } from 'express';
 import type { DocumentStore } from '../store/memory-store.js';
 
 const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
-/** The chat page's design tokens, shared rather than copied so the console looks like the product. */
-const TOKENS_FILE = fileURLToPath(new URL('../../../web/src/styles/tokens.css', import.meta.url));
+/** The chat page's design tokens and page-wide defaults, shared rather than copied so the console looks like the product. */
+const WEB_STYLES_DIR = fileURLToPath(new URL('../../../web/src/styles/', import.meta.url));
+const SHARED_STYLES = new Set(['tokens.css', 'global.css']);
 
 export interface ConsoleRoutes {
   router: Router;
@@ -27,9 +28,12 @@ export function consoleRoutes(store: DocumentStore): ConsoleRoutes {
   router.get('/console', (_req, res) => {
     res.sendFile('index.html', { root: CONSOLE_DIR });
   });
-  router.get('/console/tokens.css', (_req, res) => {
-    if (fs.existsSync(TOKENS_FILE)) res.type('text/css').sendFile(TOKENS_FILE);
-    else res.type('text/css').send('/* the web app is not beside this server: default colours */');
+  router.get('/console/styles/:file', (req, res) => {
+    const file = req.params.file;
+    res.type('text/css');
+    if (!SHARED_STYLES.has(file)) res.status(404).send('/* no such style sheet */');
+    else if (fs.existsSync(`${WEB_STYLES_DIR}${file}`)) res.sendFile(file, { root: WEB_STYLES_DIR });
+    else res.send('/* the web app is not beside this server: browser defaults */');
   });
   router.use('/console', express.static(CONSOLE_DIR, { index: false, fallthrough: false }));
 

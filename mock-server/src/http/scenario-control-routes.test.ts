@@ -193,8 +193,10 @@ describe('the demo console', () => {
     const page = await request(server.app).get('/console');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<title>Demo console</title>');
-    const tokens = await request(server.app).get('/console/tokens.css');
-    expect(tokens.text).toContain('--');
+    const tokens = await request(server.app).get('/console/styles/tokens.css');
+    expect(tokens.text).toContain('--color-primary');
+    expect((await request(server.app).get('/console/styles/global.css')).text).toContain(':focus-visible');
+    expect((await request(server.app).get('/console/styles/..%2Fpackage.json')).status).toBe(404);
     expect((await request(server.app).get('/console/console.js')).status).toBe(200);
 
     const off = createApp({ controlApi: false, scenariosDir: TEST_SCENARIOS, watchScenarios: false });
