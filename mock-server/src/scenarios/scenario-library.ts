@@ -39,7 +39,7 @@ export interface ScenarioLibrary {
   get(id: string): ScenarioFile | null;
   /** Every scenario file, sorted by id, with its validation state. */
   list(): ScenarioListing[];
-  /** Calls `listener` after every (re)load that changed something. Returns the function that stops it. */
+  /** Calls `listener` after every (re)load of the folder. Returns the function that stops it. */
   onChange(listener: () => void): () => void;
   /** Reads the folder again now (what the watcher does after a change). */
   reload(): void;
