@@ -1,5 +1,5 @@
 /**
- * The demo console (docs/decisions/0006-demo-console-served-by-the-mock-server.md): a static page at
+ * The demo console (docs/decisions/0007-demo-console-served-by-the-mock-server.md): a static page at
  * /console, its script and style, the web page's design tokens and base styles, and GET /control/events, a
  * server-sent-events stream of every message change so the console shows replies as they stream.
  * Mounted only when the control API is on, like the API the console drives.
