@@ -7,24 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { io as connect } from 'socket.io-client';
-import {
-  CHAT_PATH,
-  CONTROL_CALL_HEADERS,
-  CONTROL_ROUTES,
-  DATA_ROUTES,
-  HEALTH_PATH,
-  SOCKET_EVENTS,
-} from '@chat/core';
-import type {
-  ClientToServerEvents,
-  Conversation,
-  Message,
-  ServerToClientEvents,
-  SubscribeAck,
-} from '@chat/core';
-import type { Socket } from 'socket.io-client';
-import { runServerUntilExit, startServerProcess } from './testing/server-process.js';
+import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, HEALTH_PATH } from '@chat/core';
+import type { Conversation, Message } from '@chat/core';
+import { call, runServerUntilExit, startServerProcess, subscribeOnce } from './testing/server-process.js';
 import type { ServerProcess } from './testing/server-process.js';
 
 let dir: string;
@@ -44,34 +29,6 @@ async function start(env: Record<string, string>) {
   const server = await startServerProcess(env);
   running.push(server);
   return server;
-}
-
-async function call(url: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(url + route, {
-    method,
-    headers: method === 'GET' ? { 'content-type': 'application/json' } : CONTROL_CALL_HEADERS,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
-
-async function subscribeOnce(url: string, conversationId: string, afterSeq?: number): Promise<SubscribeAck> {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  try {
-    return await new Promise((resolve) =>
-      socket.emit(
-        SOCKET_EVENTS.subscribe,
-        { conversationId, ...(afterSeq === undefined ? {} : { afterSeq }) },
-        resolve,
-      ),
-    );
-  } finally {
-    socket.disconnect();
-  }
 }
 
 const chatBody = (conversationId: string, message: string) => ({

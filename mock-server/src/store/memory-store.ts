@@ -31,6 +31,7 @@ import type {
 } from '@chat/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import type { JournalFileSystem } from './journal.js';
 import type { Snapshot, WriteEntry } from './journal-entry.js';
 import { openState } from './open-state.js';
 import { applyEntry, snapshotOf, stateFromBusinesses } from './store-state.js';
@@ -116,6 +117,8 @@ export interface MemoryStoreOptions {
   clock: Clock;
   /** Path of the data file; absent or null keeps everything in memory only. */
   dataFile?: string | null;
+  /** The data file's file operations; default node:fs (tests inject a failing one). */
+  fileSystem?: JournalFileSystem;
   /** The journal is compacted once it holds more lines than this and than the store holds documents. */
   compactAfter?: number;
   logger: Logger;
@@ -143,6 +146,35 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       } catch (error) {
         // The journal is still complete; compaction is retried after the next write.
         logger.error({ err: error, file: journal.file }, 'data file compaction failed');
+      }
+    }
+  }
+
+  completeInterruptedReplies();
+
+  /**
+   * A reply still `streaming` when the store opens was cut by the end of a previous process (a
+   * crash: a clean shutdown finishes its replies). Nothing will ever grow it again, so it is
+   * completed as it stands — its text as stored — with a store write (a new seq), which subscribers
+   * resuming with afterSeq receive like any other change.
+   */
+  function completeInterruptedReplies(): void {
+    for (const [conversationId, record] of state.conversations) {
+      for (const { message } of [...record.messages.values()]) {
+        if (!message.streaming) continue;
+        const seq = state.seq + 1;
+        commit({
+          op: 'message.update',
+          conversationId,
+          id: message.id,
+          seq,
+          appendText: '',
+          streaming: false,
+        });
+        logger.warn(
+          { conversationId, messageId: message.id, chars: message.text.length, seq },
+          'completed a reply that was still streaming when the previous process ended (its text as stored)',
+        );
       }
     }
   }

@@ -2,13 +2,14 @@
  * Where the store starts from: the fixtures (no data file, or a new one, which is then created
  * holding them), or the replay of an existing data file — its snapshot line, then every write in
  * order. A file that cannot be replayed throws DataFileError naming the file, the line and the
- * field, before anything is written to it.
+ * field, before anything is written to it. A file with torn fragments inside (left by an older
+ * server after a failed write) is replayed without them, copied aside, and rewritten clean.
  */
 import type { Business } from '@chat/core';
 import type { Logger } from 'pino';
 import { formatPath } from './fixtures.js';
-import { createJournal, DataFileError, openJournal, readJournal } from './journal.js';
-import type { Journal } from './journal.js';
+import { createJournal, DataFileError, keepCopy, openJournal, readJournal } from './journal.js';
+import type { Journal, JournalFileSystem } from './journal.js';
 import { SnapshotSchema, WriteEntrySchema } from './journal-entry.js';
 import { applyEntry, snapshotOf, stateFromBusinesses, stateFromSnapshot } from './store-state.js';
 import type { StoreState } from './store-state.js';
@@ -17,16 +18,22 @@ export interface OpenStateOptions {
   businesses: readonly Business[];
   dataFile?: string | null;
   logger: Logger;
+  /** The file operations of the journal; default node:fs (tests inject failures). */
+  fileSystem?: JournalFileSystem;
 }
 
 export function openState(options: OpenStateOptions): { state: StoreState; journal: Journal | null } {
   const file = options.dataFile;
   if (!file) return { state: stateFromBusinesses(options.businesses), journal: null };
-  const contents = readJournal(file);
+  const journalOptions = {
+    log: options.logger,
+    ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
+  };
+  const contents = readJournal(file, options.fileSystem);
   if (!contents) {
     const state = stateFromBusinesses(options.businesses);
     options.logger.info({ file }, 'data file created from the fixtures');
-    return { state, journal: createJournal(file, snapshotOf(state)) };
+    return { state, journal: createJournal(file, snapshotOf(state), journalOptions) };
   }
   const [first, ...writes] = contents.lines;
   const snapshot = SnapshotSchema.safeParse(first?.value);
@@ -57,10 +64,23 @@ export function openState(options: OpenStateOptions): { state: StoreState; journ
     }
   }
   options.logger.info({ file, writes: writes.length, seq: state.seq }, 'data file replayed');
+  if (contents.fragments.length > 0) {
+    // Every whole line was replayed; the copy keeps the fragments, the rewrite drops them.
+    const copy = keepCopy(file, options.fileSystem);
+    for (const fragment of contents.fragments) {
+      options.logger.warn(
+        { file, ...fragment, copy },
+        `Data file ${file}, line ${fragment.line}: a torn fragment of ${fragment.bytes} bytes at byte ` +
+          `${fragment.offset} (a write that failed and was never acknowledged) was dropped; the line after ` +
+          `it was kept. The file as it was is kept in ${copy}`,
+      );
+    }
+    return { state, journal: createJournal(file, snapshotOf(state), journalOptions) };
+  }
   const journal = openJournal(file, {
+    ...journalOptions,
     tornTailAt: contents.tornTailAt,
     existingEntries: writes.length,
-    warn: (message) => options.logger.warn({ file }, message),
   });
   return { state, journal };
 }

@@ -5,6 +5,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { CONTROL_CALL_HEADERS, SOCKET_EVENTS } from '@chat/core';
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@chat/core';
 
 const MOCK_SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -57,4 +61,38 @@ function spawnServer(env: Record<string, string>) {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });
   return { child, output: () => text, exited };
+}
+
+/** One HTTP call to a server process; state-changing calls carry the control headers (harmless elsewhere). */
+export async function call(url: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(url + route, {
+    method,
+    headers: method === 'GET' ? { 'content-type': 'application/json' } : CONTROL_CALL_HEADERS,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+/** Subscribes once to a conversation's messages (after `afterSeq` when given) and returns the ack. */
+export async function subscribeOnce(
+  url: string,
+  conversationId: string,
+  afterSeq?: number,
+): Promise<SubscribeAck> {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  try {
+    return await new Promise((resolve) =>
+      socket.emit(
+        SOCKET_EVENTS.subscribe,
+        { conversationId, ...(afterSeq === undefined ? {} : { afterSeq }) },
+        resolve,
+      ),
+    );
+  } finally {
+    socket.disconnect();
+  }
 }
