@@ -88,8 +88,8 @@ export interface AppOptions {
   /** How replies stream in; default whole replies (chunkChars 0). */
   streaming?: StreamingOptions;
   rateLimit?: RateLimitOptions;
-  /** Largest JSON body; default 64kb. */
-  bodyLimit?: string;
+  /** Largest request body in bytes; default 64 KiB. A larger declared Content-Length is refused at once (413). */
+  bodyLimitBytes?: number;
   /** Largest socket.io message in bytes; default 16 KiB (subscribe payloads are tiny). */
   maxSocketMessageBytes?: number;
 }
@@ -161,11 +161,18 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLog(logger));
-  app.use(securityMiddleware({ corsOrigins, hostAllowlist: hosts, bodyLimit: options.bodyLimit ?? '64kb' }));
+  app.use(
+    securityMiddleware({
+      corsOrigins,
+      hostAllowlist: hosts,
+      bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
+    }),
+  );
   // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
   app.get(HEALTH_PATH, (_req, res) => {
     res.json({ ok: true });
   });
+  app.use('/data', limiters.data);
   app.use(dataRoutes({ store, identity, faults }));
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
@@ -198,7 +205,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
   });
-  const liveMessages = attachMessageStream({ io, store, identity, faults, logger });
+  const liveMessages = attachMessageStream({ io, store, identity, faults, clock, logger });
   messageStream = liveMessages;
 
   let demoConsole: ReturnType<typeof consoleRoutes> | null = null;

@@ -13,6 +13,7 @@ describe('readConfig', () => {
       STREAM_CHUNK_CHARS: 12,
       STREAM_INTERVAL_MS: 40,
       RATE_LIMIT_PER_MINUTE: 600,
+      DATA_RATE_LIMIT_PER_MINUTE: 6000,
       LOG_LEVEL: 'info',
     });
   });

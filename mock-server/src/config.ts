@@ -3,7 +3,7 @@
  * with a message naming every bad variable.
  */
 import { z } from 'zod';
-import { DEFAULT_CORS_ORIGINS } from './http/middleware.js';
+import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),
   STREAM_INTERVAL_MS: integer('STREAM_INTERVAL_MS', 0, 60_000, 40),
   RATE_LIMIT_PER_MINUTE: integer('RATE_LIMIT_PER_MINUTE', 1, 1_000_000, 600),
+  DATA_RATE_LIMIT_PER_MINUTE: integer('DATA_RATE_LIMIT_PER_MINUTE', 1, 10_000_000, DEFAULT_DATA_RATE_LIMIT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ID_TOKEN_SECRET: z.string().min(32, 'ID_TOKEN_SECRET must be at least 32 characters').optional(),
 });

@@ -40,6 +40,7 @@ try {
       windowMs: 60_000,
       identityMax: config.RATE_LIMIT_PER_MINUTE,
       chatMax: config.RATE_LIMIT_PER_MINUTE,
+      dataMax: config.DATA_RATE_LIMIT_PER_MINUTE,
     },
     ...(config.ID_TOKEN_SECRET ? { idTokenSecret: new TextEncoder().encode(config.ID_TOKEN_SECRET) } : {}),
   });

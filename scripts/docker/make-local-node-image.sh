@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a local stand-in for the official `node:20-bookworm-slim` image, for machines that cannot pull
-# images from a registry (see /work/shared/notes/docker.md). The project's Dockerfiles stay unchanged:
-# they say `FROM node:20-bookworm-slim` and get this image instead.
+# images from a registry (no Docker Hub, only Debian's mirror and the npm registry). The project's
+# Dockerfiles stay unchanged: they say `FROM node:20-bookworm-slim` and get this image instead.
 #
 # What it does:
 #   1. debootstrap a minimal Debian bookworm from the mirror apt already uses → `local/bookworm`
@@ -10,8 +10,8 @@
 #      and the host's CA bundle with NODE_EXTRA_CA_CERTS pointing at it — outbound HTTPS here goes through
 #      a TLS-intercepting proxy, and `npm ci` inside a build fails with SELF_SIGNED_CERT_IN_CHAIN without it.
 #
-# A developer convenience, never run by `npm test`. Needs root, a running Docker engine and debootstrap
-# (`apt-get install -y docker.io debootstrap`). Environment: IMAGE_TAG (default node:20-bookworm-slim),
+# Run by the compose test (scripts/docker/compose-test.mjs) when the image is missing; a developer can run it
+# too. Needs root, a running Docker engine and debootstrap (`apt-get install -y docker.io debootstrap`). Environment: IMAGE_TAG (default node:20-bookworm-slim),
 # WORK_DIR (default /var/tmp/local-node-image), DEBIAN_MIRROR (default: read from apt's sources).
 set -euo pipefail
 

@@ -8,6 +8,7 @@
 import { ProviderError } from '@chat/core';
 import type { AuthUser, Conversation } from '@chat/core';
 import type { Request } from 'express';
+import { decodeJwt } from 'jose';
 import type { Identity } from '../identity/index.js';
 
 /** The bearer token of a request, null without an Authorization header. A malformed header is 401. */
@@ -26,6 +27,16 @@ export async function userForToken(
 ): Promise<AuthUser | null> {
   if (token === null || token === undefined) return null;
   return identity.verifyIdToken(token);
+}
+
+/**
+ * When an already verified ID token expires, in epoch ms of the server's clock (JWT `exp` is in
+ * whole seconds). Used to end a live subscription opened with it.
+ */
+export function tokenExpiresAt(idToken: string): number {
+  const { exp } = decodeJwt(idToken);
+  if (typeof exp !== 'number') throw new ProviderError('unauthenticated', 'The ID token is not valid.');
+  return exp * 1000;
 }
 
 /** The caller of an HTTP request (null when anonymous). */

@@ -129,6 +129,54 @@ describe('control API', () => {
     expect(res.body.conversations[1]).toMatchObject({ messageCount: 0, latestMessage: null });
   });
 
+  it('pages the conversations: limit, then nextCursor until it is null, each once, newest first', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      server.clock.setOffset(i < 4 ? 0 : 1000 * i); // four share one createdAt: ties go by id
+      ids.push(createConversation(server).id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await api()
+        .get(CONTROL_ROUTES.conversations)
+        .query({ limit: 3, ...(cursor ? { cursor } : {}) });
+      expect(res.status).toBe(200);
+      expect(res.body.conversations.length).toBeLessThanOrEqual(3);
+      seen.push(...res.body.conversations.map((c: { id: string }) => c.id));
+      cursor = res.body.nextCursor as string | null;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    expect(seen.slice(0, 3)).toEqual([ids[6], ids[5], ids[4]]);
+    // Without a limit, one page of at most 50.
+    for (let i = 0; i < 50; i++) createConversation(server);
+    const first = await api().get(CONTROL_ROUTES.conversations);
+    expect(first.body.conversations).toHaveLength(50);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    expectError(
+      await api().get(CONTROL_ROUTES.conversations).query({ limit: 0 }),
+      400,
+      'invalid-argument',
+      'limit',
+    );
+    expectError(
+      await api().get(CONTROL_ROUTES.conversations).query({ limit: 501 }),
+      400,
+      'invalid-argument',
+      'limit',
+    );
+    expectError(
+      await api().get(CONTROL_ROUTES.conversations).query({ cursor: 'yesterday' }),
+      400,
+      'invalid-argument',
+      'cursor',
+    );
+  });
+
   it('reads the last code sent to a number, 404 when none, 400 without a phone', async () => {
     await sendCode('+15555550100');
     expect((await api().get(CONTROL_ROUTES.otp).query({ phone: '+15555550100' })).body).toEqual({

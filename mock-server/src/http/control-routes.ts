@@ -27,6 +27,41 @@ export interface ControlRoutesOptions {
 
 const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
 
+/** How many conversations one page of GET /control/conversations holds by default, and at most. */
+export const CONVERSATION_PAGE = { default: 50, max: 500 } as const;
+
+/**
+ * `limit` (1–500, default 50) and `cursor` (the previous page's nextCursor: `<createdAt>.<id>` of
+ * its last conversation). Pages keep the newest-first order; ties on createdAt go by id.
+ */
+const ConversationPageQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE.max).default(CONVERSATION_PAGE.default),
+    cursor: z
+      .string()
+      .regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,128}$/, 'expected the nextCursor of the previous page')
+      .transform((value) => {
+        const dot = value.indexOf('.');
+        return { createdAt: Number(value.slice(0, dot)), id: value.slice(dot + 1) };
+      })
+      .optional(),
+  })
+  .strict();
+
+const compareIds = (a: { conversation: { id: string } }, b: { conversation: { id: string } }) =>
+  a.conversation.id < b.conversation.id ? -1 : a.conversation.id > b.conversation.id ? 1 : 0;
+
+/** Whether `conversation` comes after the cursor's in newest-first (createdAt, then id) order. */
+function isAfterCursor(
+  conversation: { createdAt: number; id: string },
+  cursor: { createdAt: number; id: string },
+) {
+  return (
+    conversation.createdAt < cursor.createdAt ||
+    (conversation.createdAt === cursor.createdAt && conversation.id < cursor.id)
+  );
+}
+
 export function controlRoutes(options: ControlRoutesOptions): Router {
   const { store, identity, faults, clock } = options;
   const router = Router();
@@ -61,13 +96,22 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
     res.json({ items: store.feed(id) });
   });
 
-  router.get(CONTROL_ROUTES.conversations, (_req, res) => {
+  router.get(CONTROL_ROUTES.conversations, (req, res) => {
+    const { limit, cursor } = parseOrThrow(ConversationPageQuerySchema, req.query, 'query');
+    const all = store
+      .listConversations()
+      .sort((a, b) => b.conversation.createdAt - a.conversation.createdAt || compareIds(b, a));
+    const start = cursor ? all.findIndex((summary) => isAfterCursor(summary.conversation, cursor)) : 0;
+    const page = start === -1 ? [] : all.slice(start, start + limit);
+    const last = page.at(-1)?.conversation;
+    const more = start !== -1 && start + limit < all.length;
     res.json({
-      conversations: store.listConversations().map(({ conversation, messageCount, latestMessage }) => ({
+      conversations: page.map(({ conversation, messageCount, latestMessage }) => ({
         ...conversation,
         messageCount,
         latestMessage,
       })),
+      nextCursor: more && last ? `${last.createdAt}.${last.id}` : null,
     });
   });
 

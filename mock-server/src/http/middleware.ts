@@ -25,11 +25,12 @@ export interface SecurityOptions {
   corsOrigins: readonly string[];
   /** Host names (no port) the Host header may carry; see request-guards.ts. */
   hostAllowlist: ReadonlySet<string>;
-  bodyLimit: string;
+  /** Largest request body in bytes. */
+  bodyLimitBytes: number;
 }
 
 export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
-  const { corsOrigins, hostAllowlist, bodyLimit } = options;
+  const { corsOrigins, hostAllowlist, bodyLimitBytes } = options;
   return [
     // HSTS is off: the server speaks plain HTTP, and HSTS on localhost would pin every local port to HTTPS.
     // CORP cross-origin: the web app on another port reads these answers; CORS decides who may.
@@ -42,8 +43,27 @@ export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
       allowedHeaders: ['Content-Type', 'Authorization', CONTROL_HEADER],
       maxAge: 600,
     }),
-    express.json({ limit: bodyLimit }),
+    refuseDeclaredOversize(bodyLimitBytes),
+    express.json({ limit: bodyLimitBytes }),
   ];
+}
+
+/**
+ * 413 at once for a body whose declared Content-Length is over the limit. The JSON parser finds
+ * that out too, but only answers after reading (and discarding) the whole body; this answers
+ * before any of it is read and closes the connection, so nobody can keep the server busy with
+ * bodies it will refuse anyway.
+ */
+export function refuseDeclaredOversize(limitBytes: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    if (!(declared > limitBytes)) {
+      next();
+      return;
+    }
+    res.set('Connection', 'close');
+    sendError(res, 'invalid-argument', `body: larger than ${limitBytes} bytes`, 413);
+  };
 }
 
 /** One log line per request (never its headers or body: they carry tokens and phone numbers). */
@@ -64,17 +84,23 @@ export interface RateLimitOptions {
   identityMax: number;
   /** Requests per window and client to the chat endpoint. */
   chatMax: number;
+  /** Requests per window and client to the data API; default DEFAULT_DATA_RATE_LIMIT. */
+  dataMax?: number;
 }
+
+/** Data requests per minute and client when not configured: far above what a page, a test suite or a demo sends. */
+export const DEFAULT_DATA_RATE_LIMIT = 6000;
 
 export interface RateLimiters {
   identity: RequestHandler;
   chat: RequestHandler;
+  data: RequestHandler;
   /** Forgets every counter (control reset). */
   reset(): void;
 }
 
 export function createRateLimiters(options: RateLimitOptions): RateLimiters {
-  const stores = [new MemoryStore(), new MemoryStore()] as const;
+  const stores = [new MemoryStore(), new MemoryStore(), new MemoryStore()] as const;
   const limiter = (limit: number, store: MemoryStore): RequestHandler =>
     rateLimit({
       windowMs: options.windowMs,
@@ -88,6 +114,7 @@ export function createRateLimiters(options: RateLimitOptions): RateLimiters {
   return {
     identity: limiter(options.identityMax, stores[0]),
     chat: limiter(options.chatMax, stores[1]),
+    data: limiter(options.dataMax ?? DEFAULT_DATA_RATE_LIMIT, stores[2]),
     reset() {
       for (const store of stores) void store.resetAll();
     },

@@ -19,7 +19,9 @@ let signedInToken: string;
 let before: Snapshot;
 
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { windowMs: 60_000, identityMax: 100_000, chatMax: 100_000 } });
+  t = await startTestServer({
+    rateLimit: { windowMs: 60_000, identityMax: 100_000, chatMax: 100_000, dataMax: 100_000 },
+  });
   conversationId = createConversation(t.server).id;
   signedInToken = (await signIn(t.server)).idToken;
   before = t.server.store.snapshot();

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, ErrorBodySchema, IDENTITY_ROUTES } from '@chat/core';
@@ -7,6 +8,7 @@ import {
   anonymousConversationBody,
   createConversation,
   DEFAULT_BUSINESS_ID,
+  startTestServer,
 } from '../testing/test-server.js';
 import { chatSendBody, controlApi, expectError } from '../testing/http-test-app.js';
 
@@ -64,6 +66,30 @@ describe('bodies', () => {
     expect(server.store.listConversations()).toEqual([]);
   });
 
+  it('refuses a declared Content-Length over the limit at once, before any of the body is sent', async () => {
+    const t = await startTestServer();
+    servers.push(t.server);
+    const url = new URL(DATA_ROUTES.conversations, t.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      // Headers only: the answer must come without waiting for the 10 MB that were announced.
+      req.flushHeaders();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'invalid-argument', message: `body: larger than ${64 * 1024} bytes` },
+    });
+  });
+
   it('answers unknown routes with a JSON 404', async () => {
     const res = await request(app().app).get('/no/such/route');
     expect(res.status).toBe(404);
@@ -90,8 +116,8 @@ describe('bodies', () => {
 });
 
 describe('rate limits', () => {
-  it('limits the identity and chat endpoints per client, and a control reset clears the counters', async () => {
-    const server = app({ rateLimit: { windowMs: 60_000, identityMax: 2, chatMax: 1 } });
+  it('limits the identity, chat and data endpoints per client, and a control reset clears the counters', async () => {
+    const server = app({ rateLimit: { windowMs: 60_000, identityMax: 2, chatMax: 1, dataMax: 8 } });
     for (let i = 0; i < 2; i++)
       expect((await request(server.app).post(IDENTITY_ROUTES.botCheck)).status).toBe(200);
     expectError(await request(server.app).post(IDENTITY_ROUTES.botCheck), 429, 'too-many-requests');
@@ -100,11 +126,18 @@ describe('rate limits', () => {
     const body = chatSendBody(id);
     expect((await request(server.app).post(CHAT_PATH).send(body)).status).toBe(200);
     expect((await request(server.app).post(CHAT_PATH).send(body)).status).toBe(429);
-    // The data API is not limited.
-    for (let i = 0; i < 5; i++) {
+    // The data API has its own counter: 8 a minute here (6000 by default, DATA_RATE_LIMIT_PER_MINUTE).
+    for (let i = 0; i < 8; i++) {
       expect((await request(server.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID))).status).toBe(200);
     }
+    expectError(
+      await request(server.app).post(DATA_ROUTES.conversations).send(anonymousConversationBody()),
+      429,
+      'too-many-requests',
+    );
+    expect(server.store.listConversations()).toHaveLength(1);
     expect((await controlApi(server.app).post(CONTROL_ROUTES.reset)).status).toBe(200);
     expect((await request(server.app).post(IDENTITY_ROUTES.botCheck)).status).toBe(200);
+    expect((await request(server.app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID))).status).toBe(200);
   });
 });

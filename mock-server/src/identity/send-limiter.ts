@@ -1,14 +1,18 @@
 /**
  * Sends per phone number in a sliding window (one hour by default), like an SMS provider's quota.
  *
- * Limits: in memory only; a number's history is forgotten once all its sends are older than the
- * window, so the map holds only numbers used within the last window.
+ * Limits: in memory only, and bounded by the numbers used within the last window: the map is kept
+ * in order of each number's latest send (a send moves its number to the end), so every call first
+ * drops, from the front, the numbers whose latest send has left the window — O(1) per call on
+ * average, however many numbers were ever used.
  */
 export interface SendLimiter {
   /** Whether another send to `phoneNumber` is allowed now; does not record anything. */
   allows(phoneNumber: string): boolean;
   /** Records a send to `phoneNumber` now. */
   record(phoneNumber: string): void;
+  /** How many numbers are remembered (for tests of the bound). */
+  size(): number;
   clear(): void;
 }
 
@@ -17,15 +21,22 @@ export function createSendLimiter(options: {
   max: number;
   windowMs: number;
 }): SendLimiter {
+  /** number → its send times, oldest first; the map is ordered by each number's latest send. */
   const sends = new Map<string, number[]>();
 
-  /** The number's sends still inside the window, dropping older ones (and the number when none is left). */
+  /** Drops the numbers whose every send is outside the window, from the front of the map. */
+  function forgetOld(since: number): void {
+    for (const [phoneNumber, times] of sends) {
+      if (times[times.length - 1]! > since) break;
+      sends.delete(phoneNumber);
+    }
+  }
+
+  /** The number's sends still inside the window. */
   function recent(phoneNumber: string): number[] {
     const since = options.now() - options.windowMs;
-    const kept = (sends.get(phoneNumber) ?? []).filter((at) => at > since);
-    if (kept.length === 0) sends.delete(phoneNumber);
-    else sends.set(phoneNumber, kept);
-    return kept;
+    forgetOld(since);
+    return (sends.get(phoneNumber) ?? []).filter((at) => at > since);
   }
 
   return {
@@ -33,7 +44,13 @@ export function createSendLimiter(options: {
       return recent(phoneNumber).length < options.max;
     },
     record(phoneNumber) {
-      sends.set(phoneNumber, [...recent(phoneNumber), options.now()]);
+      const kept = recent(phoneNumber);
+      sends.delete(phoneNumber);
+      sends.set(phoneNumber, [...kept, options.now()]);
+    },
+    size() {
+      forgetOld(options.now() - options.windowMs);
+      return sends.size;
     },
     clear() {
       sends.clear();

@@ -10,15 +10,21 @@
  * throws. The ownership rule of http/auth.ts applies to subscribing. An injected 'listen' fault
  * fails every current subscription at once (messages:error) and the next subscribe attempts.
  *
+ * A subscription opened with an ID token ends when that token expires (server clock): the socket
+ * gets messages:error 'unauthenticated' and leaves the room, so it receives nothing its visitor
+ * could no longer read. A timer ends an idle one; before every upsert, subscriptions whose token
+ * has expired by the (possibly moved) server clock are ended first.
+ *
  * Limits: one process (socket.io's in-memory adapter).
  */
 import { errorCodeOf, SOCKET_EVENTS, SubscribePayloadSchema, UnsubscribePayloadSchema } from '@chat/core';
 import type { ClientToServerEvents, ErrorCode, ServerToClientEvents, SubscribeAck } from '@chat/core';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
+import type { Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
-import { assertConversationAccess, userForToken } from '../http/auth.js';
+import { assertConversationAccess, tokenExpiresAt, userForToken } from '../http/auth.js';
 import { formatPath } from '../store/fixtures.js';
 import type { DocumentStore } from '../store/memory-store.js';
 
@@ -30,6 +36,7 @@ export interface MessageStreamOptions {
   store: DocumentStore;
   identity: Identity;
   faults: Faults;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -54,9 +61,58 @@ export function attachMessageStream({
   store,
   identity,
   faults,
+  clock,
   logger,
 }: MessageStreamOptions): MessageStream {
+  /** conversationId → socket id → the expiry of the token its subscription was opened with. */
+  const tokenSubscriptions = new Map<string, Map<string, { expiresAt: number; timer: NodeJS.Timeout }>>();
+
+  function forgetTokenSubscription(conversationId: string, socketId: string): void {
+    const bySocket = tokenSubscriptions.get(conversationId);
+    const entry = bySocket?.get(socketId);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    bySocket!.delete(socketId);
+    if (bySocket!.size === 0) tokenSubscriptions.delete(conversationId);
+  }
+
+  /** Ends one socket's subscription because its token expired. */
+  function endExpired(conversationId: string, socketId: string): void {
+    forgetTokenSubscription(conversationId, socketId);
+    const socket = io.of('/').sockets.get(socketId);
+    if (!socket) return;
+    void socket.leave(roomOf(conversationId));
+    socket.emit(SOCKET_EVENTS.error, {
+      conversationId,
+      error: {
+        code: 'unauthenticated',
+        message: 'The ID token has expired; sign in again to keep listening.',
+      },
+    });
+  }
+
+  function rememberTokenSubscription(conversationId: string, socketId: string, expiresAt: number): void {
+    forgetTokenSubscription(conversationId, socketId);
+    // Timers are capped (setTimeout's limit is about 24.8 days); a capped one re-arms when it fires.
+    const arm = (): NodeJS.Timeout =>
+      setTimeout(
+        () => {
+          if (clock.now() >= expiresAt) endExpired(conversationId, socketId);
+          else tokenSubscriptions.get(conversationId)?.set(socketId, { expiresAt, timer: arm() });
+        },
+        Math.min(Math.max(0, expiresAt - clock.now()), 2 ** 31 - 1),
+      ).unref();
+    let bySocket = tokenSubscriptions.get(conversationId);
+    if (!bySocket) tokenSubscriptions.set(conversationId, (bySocket = new Map()));
+    bySocket.set(socketId, { expiresAt, timer: arm() });
+  }
+
   const stopForwarding = store.onMessage(({ conversationId, seq, message }) => {
+    // The server clock may have been moved past a token's expiry since its timer was set.
+    const now = clock.now();
+    for (const [socketId, { expiresAt }] of tokenSubscriptions.get(conversationId) ?? []) {
+      if (now >= expiresAt) endExpired(conversationId, socketId);
+    }
     io.to(roomOf(conversationId)).emit(SOCKET_EVENTS.upsert, { conversationId, seq, message });
   });
 
@@ -84,6 +140,8 @@ export function attachMessageStream({
     if (!socket.connected) return;
     // The in-memory adapter joins synchronously (its join returns nothing to wait for).
     void socket.join(roomOf(conversationId));
+    if (user && idToken) rememberTokenSubscription(conversationId, socket.id, tokenExpiresAt(idToken));
+    else forgetTokenSubscription(conversationId, socket.id);
     reply({ ok: true, messages: store.messagesAfter(conversationId, afterSeq ?? -1) });
   }
 
@@ -98,7 +156,13 @@ export function attachMessageStream({
     });
     socket.on(SOCKET_EVENTS.unsubscribe, (payload: unknown) => {
       const parsed = UnsubscribePayloadSchema.safeParse(payload);
-      if (parsed.success) void socket.leave(roomOf(parsed.data.conversationId));
+      if (!parsed.success) return;
+      void socket.leave(roomOf(parsed.data.conversationId));
+      forgetTokenSubscription(parsed.data.conversationId, socket.id);
+    });
+    socket.on('disconnect', () => {
+      for (const conversationId of [...tokenSubscriptions.keys()])
+        forgetTokenSubscription(conversationId, socket.id);
     });
   });
 
@@ -107,6 +171,9 @@ export function attachMessageStream({
     const room = roomOf(conversationId);
     io.to(room).emit(SOCKET_EVENTS.error, { conversationId, error: { code, message: `${why}: ${code}` } });
     io.in(room).socketsLeave(room);
+    for (const socketId of [...(tokenSubscriptions.get(conversationId)?.keys() ?? [])]) {
+      forgetTokenSubscription(conversationId, socketId);
+    }
   }
 
   return {
@@ -119,6 +186,11 @@ export function attachMessageStream({
     failConversation(conversationId, code) {
       failRoom(conversationId, code, 'Live stream dropped by the scenario');
     },
-    close: stopForwarding,
+    close() {
+      stopForwarding();
+      for (const bySocket of tokenSubscriptions.values())
+        for (const { timer } of bySocket.values()) clearTimeout(timer);
+      tokenSubscriptions.clear();
+    },
   };
 }

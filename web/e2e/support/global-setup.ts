@@ -19,6 +19,18 @@ import './provided.js';
 
 const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts', import.meta.url));
 
+/**
+ * E2E_WEB_URL and E2E_SERVER_URL, both set, point the journeys at a stack that is already running
+ * (the page and its mock server) instead of building and starting one; null when neither is set.
+ */
+function externalStack(): { webUrl: string; serverUrl: string } | null {
+  const webUrl = process.env.E2E_WEB_URL;
+  const serverUrl = process.env.E2E_SERVER_URL;
+  if (!webUrl && !serverUrl) return null;
+  if (!webUrl || !serverUrl) throw new Error('Set both E2E_WEB_URL and E2E_SERVER_URL, or neither');
+  return { webUrl: webUrl.replace(/\/$/, ''), serverUrl: serverUrl.replace(/\/$/, '') };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   // Failure screenshots describe the last run only.
@@ -30,6 +42,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const stop of stops.reverse()) await stop();
   };
   try {
+    const external = externalStack();
+    if (external) {
+      // A stack that is already running (the compose test's containers): only the browser is ours.
+      const browserServer = await chromium.launchServer({
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        headless: true,
+      });
+      stops.push(() => browserServer.close());
+      console.log(
+        `e2e: against the running stack: page ${external.webUrl}, mock server ${external.serverUrl}`,
+      );
+      project.provide('webUrl', external.webUrl);
+      project.provide('serverUrl', external.serverUrl);
+      project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+      return stopAll;
+    }
     const outDir = await mkdtemp(join(tmpdir(), 'chat-e2e-web-'));
     stops.push(() => rm(outDir, { recursive: true, force: true }));
     const web = await startStaticServer();
