@@ -22,4 +22,7 @@ console.log('\n━━ Firebase: Auth emulator, phone sign-in journey, first load
 run('npm', ['run', 'test:firebase']);
 console.log('\n━━ Firebase: Firestore rules and DataProvider contract ━━');
 console.log(firestoreSkipReason());
+// Last, because it is the slowest: the compose stack built and driven for real (scripts/docker/compose-test.mjs).
+console.log('\n━━ offline stack (docker-compose) ━━');
+run('node', ['scripts/docker/compose-test.mjs']);
 console.log('\n✓ All checks passed.');

@@ -5,6 +5,7 @@
  */
 import { benchBaseline } from './baseline.js';
 import { benchDataApi } from './data-api.js';
+import { benchIdentitySends } from './identity-sends.js';
 import { benchJournal } from './journal-cost.js';
 import { benchLiveFanout } from './live-fanout.js';
 import { mib, ms, printTable } from './stats.js';
@@ -12,6 +13,7 @@ import { mib, ms, printTable } from './stats.js';
 const DATA_API = { requests: 2_000, concurrency: 20, budgetMs: 15_000 };
 const FANOUT = { messages: 500, subscribers: 10, budgetMs: 10_000 };
 const JOURNAL = { largeMessages: 20_000, writes: 1_000, budgetMs: 20_000 };
+const IDENTITY_SENDS = { batches: [10_000, 20_000, 40_000], budgetMs: 15_000 };
 
 const rss = () => process.memoryUsage().rss;
 const runStarted = performance.now();
@@ -64,6 +66,15 @@ printTable('Journal (DATA_FILE): one acknowledged write, fsync included', [
     `${ms(journal.largeCompactionMs)} / ${journal.largeCompactionPerWriteMs.toFixed(4)} ms`,
   ],
 ]);
+
+const sends = await benchIdentitySends(IDENTITY_SENDS.batches, IDENTITY_SENDS.budgetMs);
+printTable(
+  'Identity: sendCode to distinct numbers (live sessions grow with the batch; flat µs/send = O(1))',
+  sends.batches.map(({ sends: count, seconds, microsPerSend }) => [
+    `${count} sends`,
+    `${seconds.toFixed(2)} s, ${microsPerSend.toFixed(1)} µs/send`,
+  ]),
+);
 
 const rssAfter = rss();
 printTable('Process', [
