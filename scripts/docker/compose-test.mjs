@@ -16,7 +16,8 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { ensureDocker, ROOT } from '../lib/ensure.mjs';
 
-const PROJECT = 'business-chat-compose-test';
+// Its own project per run: a developer's stack (or another run's) keeps its containers and volume.
+const PROJECT = `business-chat-compose-test-${process.pid}`;
 const BASE_IMAGE = 'node:20-bookworm-slim';
 const SMOKE_JOURNEYS = [
   'web/e2e/handle-route.e2e.ts',
@@ -255,8 +256,10 @@ try {
   done = step('docker-compose down -v (the data volume goes too)');
   compose(['down', '-v', '--remove-orphans'], 120_000);
   stackUp = false;
-  const volumes = run('docker', ['volume', 'ls', '-q', '--filter', `name=${PROJECT}`]);
-  if (volumes) throw new Error(`volumes left after down -v: ${volumes}`);
+  const volumes = run('docker', ['volume', 'ls', '-q'])
+    .split('\n')
+    .filter((name) => name.startsWith(`${PROJECT}_`));
+  if (volumes.length > 0) throw new Error(`volumes left after down -v: ${volumes.join(', ')}`);
   done();
 } catch (error) {
   failed = true;
