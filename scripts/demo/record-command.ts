@@ -34,10 +34,16 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   const { messages } = await control.get<{ messages: Array<{ message: Message }> }>(
     `/control/conversations/${id}/messages`,
   );
-  const { conversations } = await control.get<{ conversations: Array<{ id: string; businessId: string }> }>(
-    '/control/conversations',
-  );
-  const conversation = conversations.find((c) => c.id === options.conversationId);
+  // The list is paged (newest first): read pages until the conversation turns up or the list ends.
+  type Page = { conversations: Array<{ id: string; businessId: string }>; nextCursor: string | null };
+  let conversation: Page['conversations'][number] | undefined;
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page: Page = await control.get<Page>(`/control/conversations?limit=500${query}`);
+    conversation = page.conversations.find((c) => c.id === options.conversationId);
+    cursor = page.nextCursor;
+  } while (!conversation && cursor);
   if (!conversation) throw new CliError(`Conversation ${options.conversationId} not found`);
 
   const steps = stepsFrom(messages.map((m) => m.message).sort((a, b) => a.createdAt - b.createdAt));
