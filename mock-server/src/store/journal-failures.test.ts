@@ -124,9 +124,9 @@ describe('a failed append', () => {
     const { id } = store.createConversation({ ...anonymousConversationBody(), contextType: 'enduser' });
     store.addMessage(id, { role: 'user', text: 'kept' });
 
+    const server = createApp({ store });
     disk.spaceLeft = 10;
     disk.truncateFails = true;
-    const server = createApp({ store });
     const send = (text: string) =>
       request(server.app).post(DATA_ROUTES.messages(id)).send({ role: 'user', text });
     expect((await send('torn')).status).toBe(503);
