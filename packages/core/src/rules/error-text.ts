@@ -1,32 +1,35 @@
 import { errorCodeOf } from '../errors.js';
-import { ERROR_TEXT } from '../text/ui-text.js';
+import { ERROR_TEXT } from '../text/en.js';
+import type { Catalogue } from '../text/catalogue.js';
 
-/** §8: the text shown when sending the code fails, chosen by the error's code. */
-export function sendCodeErrorText(error: unknown): string {
+type ErrorTexts = Catalogue['errors'];
+
+/** §8: the text shown when sending the code fails, chosen by the error's code, in `texts`' language. */
+export function sendCodeErrorText(error: unknown, texts: ErrorTexts = ERROR_TEXT): string {
   switch (errorCodeOf(error)) {
     case 'invalid-phone-number':
-      return ERROR_TEXT.sendCodePrefix + 'Please check your phone number.';
+      return texts.sendCodePrefix + texts.sendCodeInvalidPhone;
     case 'too-many-requests':
-      return ERROR_TEXT.sendCodePrefix + 'Too many attempts. Please try again later.';
+      return texts.sendCodePrefix + texts.sendCodeTooManyRequests;
     case 'bot-check-failed':
-      return ERROR_TEXT.sendCodePrefix + 'Security verification failed. Please refresh and try again.';
+      return texts.sendCodePrefix + texts.sendCodeBotCheckFailed;
     case 'bot-check-expired':
-      return ERROR_TEXT.botCheckExpired;
+      return texts.botCheckExpired;
     case 'bot-check-unavailable':
-      return ERROR_TEXT.botCheckInitFailed;
+      return texts.botCheckInitFailed;
     default:
-      return ERROR_TEXT.sendCodePrefix + 'Please try again.';
+      return texts.sendCodePrefix + texts.pleaseTryAgain;
   }
 }
 
-/** §8: the text shown when verifying the code fails, chosen by the error's code. */
-export function verifyCodeErrorText(error: unknown): string {
+/** §8: the text shown when verifying the code fails, chosen by the error's code, in `texts`' language. */
+export function verifyCodeErrorText(error: unknown, texts: ErrorTexts = ERROR_TEXT): string {
   switch (errorCodeOf(error)) {
     case 'invalid-code':
-      return ERROR_TEXT.verifyPrefix + 'Please check the code and try again.';
+      return texts.verifyPrefix + texts.verifyInvalidCode;
     case 'code-expired':
-      return ERROR_TEXT.verifyPrefix + 'The code has expired. Please request a new one.';
+      return texts.verifyPrefix + texts.verifyCodeExpired;
     default:
-      return ERROR_TEXT.verifyPrefix + 'Please try again.';
+      return texts.verifyPrefix + texts.pleaseTryAgain;
   }
 }

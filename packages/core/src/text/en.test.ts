@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXT, SMART_REPLY_TEXT, TOAST_TEXT, UI_TEXT } from './ui-text.js';
+import { ERROR_TEXT, SMART_REPLY_TEXT, TOAST_TEXT, UI_TEXT } from './en.js';
 
 // Every expected value is copied from the specification, not from the constants, so a typo in
-// ui-text.ts fails here. toMatchObject lets new texts be added without touching these.
+// en.ts fails here. toMatchObject lets new texts be added without touching these.
 
 describe('UI_TEXT (§2, §4, §5, §6 texts)', () => {
   it('holds the exact spec strings', () => {
