@@ -3,6 +3,7 @@
  * React tree. Nothing else in the app decides which backend is used.
  */
 import { StrictMode } from 'react';
+import { LANGUAGE_QUERY_PARAM, chooseLanguage, loadCatalogue } from '@chat/core';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app-providers.js';
@@ -11,6 +12,8 @@ import { createServices } from './app/create-services.js';
 import { loadBackend } from './app/load-backend.js';
 import { appRoutes } from './app/routes.js';
 import { readEnv } from './config/env.js';
+import { readPageOptions } from './lib/embed/page-options.js';
+import { applyLanguage } from './lib/i18n/active-text.js';
 import './styles/tokens.css';
 import './styles/global.css';
 
@@ -20,13 +23,20 @@ const root = createRoot(container);
 
 async function start(): Promise<void> {
   const env = readEnv();
-  const backend = await loadBackend(env);
+  // The visitor's language: ?lang= first, then the browser's preferences; English needs no download.
+  const language = chooseLanguage(
+    new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM),
+    navigator.languages ?? [navigator.language],
+  );
+  const [backend, catalogue] = await Promise.all([loadBackend(env), loadCatalogue(language)]);
+  applyLanguage(language, catalogue);
+  const pageOptions = readPageOptions(window.location.search, window.parent !== window);
   // Release sockets and listeners when Vite replaces this module during development.
   import.meta.hot?.dispose(() => backend.close());
   const router = createBrowserRouter(appRoutes);
   root.render(
     <StrictMode>
-      <AppProviders services={createServices(backend, env)}>
+      <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

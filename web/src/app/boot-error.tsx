@@ -1,3 +1,4 @@
+import { PAGE_TEXT } from '../lib/i18n/active-text.js';
 import './boot-error.css';
 
 /** Shown instead of the app when it cannot start (bad configuration, backend failed to load). */
@@ -6,7 +7,7 @@ export function BootError({ error }: { error: unknown }) {
   return (
     <main className="boot-error">
       <div className="boot-error__card" role="alert">
-        <h1 className="boot-error__title">The chat could not start</h1>
+        <h1 className="boot-error__title">{PAGE_TEXT.bootErrorTitle}</h1>
         <pre className="boot-error__message">{message}</pre>
       </div>
     </main>

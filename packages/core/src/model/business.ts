@@ -58,6 +58,11 @@ export const BusinessLocationSchema = z.object({
   address: z.string().max(500).optional(),
   isPrimary: z.boolean().default(false),
   hours: BusinessHoursSchema.optional(),
+  /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
+  brandColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
+    .optional(),
 });
 export type BusinessLocation = z.infer<typeof BusinessLocationSchema>;
 
@@ -95,6 +100,11 @@ export const BusinessSchema = z.object({
   verification: z.object({ status: VerificationStatusSchema }),
   locations: z.array(BusinessLocationSchema).max(50).default([]),
   hours: BusinessHoursSchema.optional(),
+  /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
+  brandColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
+    .optional(),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 

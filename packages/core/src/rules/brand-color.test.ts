@@ -23,7 +23,9 @@ describe('brand colour text', () => {
       fc.property(hexColor, (color) => {
         const text = readableTextOn(color);
         expect(contrastRatio(color, text)).toBeGreaterThanOrEqual(4.5);
-        expect(contrastRatio(hoverShade(color), text)).toBeGreaterThanOrEqual(contrastRatio(color, text) - 1e-9);
+        expect(contrastRatio(hoverShade(color), text)).toBeGreaterThanOrEqual(
+          contrastRatio(color, text) - 1e-9,
+        );
       }),
     );
   });

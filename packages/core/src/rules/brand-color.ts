@@ -15,7 +15,10 @@ export function relativeLuminance(hex: string): number {
 
 /** WCAG 2 contrast ratio of two '#rrggbb' colours, 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 

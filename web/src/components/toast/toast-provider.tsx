@@ -6,6 +6,7 @@
  * live region is rendered before any toast exists, because screen readers only announce changes to a
  * region they already know about.
  */
+import { PAGE_TEXT } from '../../lib/i18n/active-text.js';
 import {
   createContext,
   useCallback,
@@ -71,14 +72,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" role="status" aria-live="polite" aria-label="Notifications">
+      <div className="toast-region" role="status" aria-live="polite" aria-label={PAGE_TEXT.notifications}>
         {toasts.map((toast) => (
           <div key={toast.id} className="toast-region__toast">
             <span className="toast-region__text">{toast.text}</span>
             <button
               type="button"
               className="toast-region__dismiss"
-              aria-label="Dismiss notification"
+              aria-label={PAGE_TEXT.dismissNotification}
               onClick={() => dismiss(toast.id)}
             >
               <CloseIcon size={16} />

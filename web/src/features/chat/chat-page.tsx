@@ -1,4 +1,4 @@
-import { UI_TEXT } from '@chat/core';
+import { UI_TEXT } from '../../lib/i18n/active-text.js';
 import { PageStatus } from './components/page-status.js';
 import { ChatSession } from './chat-session.js';
 import { useBusiness } from './hooks/use-business.js';

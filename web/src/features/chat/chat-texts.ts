@@ -1,10 +1,9 @@
 /**
- * Texts of the chat page that the specification does not quote (it quotes the rest, which live in
- * core's ui-text.ts). Kept here so tests and journeys read them from one place.
+ * The chat page's smart-reply text that the specification does not quote. Like core's
+ * SMART_REPLY_TEXT it stays English in every language: choosing it sends it as the visitor's words,
+ * and §4 recognises 'try again' in English (docs/decisions/0007).
  */
 export const CHAT_TEXT = {
-  /** The composer's hint while a phone sign-in in the chat waits for the visitor. */
-  interruptPendingPlaceholder: 'Verify your phone number above to continue',
   /** The smart reply offered after a failed answer; it is the §4 special text 'try again'. */
   tryAgain: 'Try again',
 } as const;

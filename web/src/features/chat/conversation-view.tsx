@@ -6,16 +6,15 @@
  */
 import { useReducer } from 'react';
 import {
-  UI_TEXT,
   isChatEnabled,
   type Business,
   type Conversation,
   type SmartReply,
   type SuggestedQuestion,
 } from '@chat/core';
+import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
-import { CHAT_TEXT } from './chat-texts.js';
 import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
 import { EmptyState } from './components/empty-state.js';
 import { MessageList } from './components/message-list.js';
@@ -32,6 +31,7 @@ import {
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
 import { useMessages } from './hooks/use-messages.js';
+import { useEmbedHost } from './hooks/use-embed-host.js';
 import { useQueryParamMessages } from './hooks/use-query-param-messages.js';
 import { useTypingFallback } from './hooks/use-typing-fallback.js';
 
@@ -67,6 +67,12 @@ export function ConversationView({
   });
   const chatEnabled = isChatEnabled(business);
   useQueryParamMessages(stored.status === 'ready' && chatEnabled, actions.sendMessage);
+  useEmbedHost({
+    messages: stored.messages,
+    loaded: stored.status === 'ready',
+    canSend: stored.status === 'ready' && chatEnabled,
+    send: actions.sendMessage,
+  });
 
   const shown = displayedMessages(stored.messages, state.interrupt);
   const typing = isTyping(state.awaiting, stored.messages);
@@ -94,7 +100,7 @@ export function ConversationView({
         onScroll={scroll.onScroll}
         tabIndex={0}
         role="region"
-        aria-label="Messages"
+        aria-label={PAGE_TEXT.messages}
       >
         <div className="chat-column chat-column--messages">
           {stored.status === 'loading' ? (
@@ -129,7 +135,7 @@ export function ConversationView({
       <div className="chat-footer">
         {scroll.showJump ? (
           <button type="button" className="chat-jump" onClick={scroll.jumpToLatest}>
-            Jump to latest
+            {PAGE_TEXT.jumpToLatest}
           </button>
         ) : null}
         <div className="chat-column">
@@ -149,5 +155,5 @@ export function ConversationView({
 /** The disabled composer says why (§6 first: an unapproved business blocks chatting for good). */
 function composerPlaceholder(chatEnabled: boolean, interruptPending: boolean): string | undefined {
   if (!chatEnabled) return UI_TEXT.chatDisabledPlaceholder;
-  return interruptPending ? CHAT_TEXT.interruptPendingPlaceholder : undefined;
+  return interruptPending ? PAGE_TEXT.interruptPendingPlaceholder : undefined;
 }

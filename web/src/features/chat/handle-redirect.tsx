@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { ERROR_TEXT, HandleSchema, UI_TEXT } from '@chat/core';
+import { HandleSchema } from '@chat/core';
+import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { chatPath } from '../../lib/chat-paths.js';
 import { useServices } from '../../lib/services/services-context.js';
 import { useKeyedTask } from '../../lib/use-keyed-task.js';

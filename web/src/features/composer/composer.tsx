@@ -17,19 +17,18 @@ import {
 import {
   INPUT_MAX_HEIGHT_PX,
   MAX_MESSAGE_LENGTH,
-  TOAST_TEXT,
   applyPaste,
   clampToLimit,
   isBlank,
   normaliseOutgoing,
 } from '@chat/core';
+import { PAGE_TEXT, TOAST_TEXT } from '../../lib/i18n/active-text.js';
 import { SendIcon } from '../../components/icons/send-icon.js';
 import { useToast } from '../../components/toast/toast-provider.js';
 import './composer.css';
 
 /** The character counter appears once the text is longer than this. */
 export const COUNTER_THRESHOLD = 1800;
-const DEFAULT_PLACEHOLDER = 'Type your message…';
 
 export interface ComposerProps {
   /** Disables the box and the button (business not approved, sign-in pending). */
@@ -52,7 +51,9 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
   // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).
   const pendingCaret = useRef<number | null>(null);
   const counterId = useId();
-  const shownPlaceholder = disabled ? (placeholder ?? DEFAULT_PLACEHOLDER) : DEFAULT_PLACEHOLDER;
+  const shownPlaceholder = disabled
+    ? (placeholder ?? PAGE_TEXT.messagePlaceholder)
+    : PAGE_TEXT.messagePlaceholder;
 
   // Re-measured when the placeholder changes too: an empty box is as tall as its placeholder, which
   // can take two lines on a phone ('Verify your phone number above to continue').
@@ -131,7 +132,7 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
         <textarea
           ref={inputRef}
           className="composer__input"
-          aria-label="Message"
+          aria-label={PAGE_TEXT.messageLabel}
           aria-describedby={showCounter ? counterId : undefined}
           rows={1}
           value={text}
@@ -156,7 +157,7 @@ export function Composer({ disabled, placeholder, onSend, autoFocus = false }: C
           </span>
         )}
       </div>
-      <button type="submit" className="composer__send" aria-label="Send" disabled={!canSend}>
+      <button type="submit" className="composer__send" aria-label={PAGE_TEXT.send} disabled={!canSend}>
         <SendIcon size={20} />
       </button>
     </form>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { UI_TEXT } from '@chat/core';
+import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { CloseIcon } from '../../components/icons/close-icon.js';
 import { NewChatIcon } from '../../components/icons/new-chat-icon.js';
 import './conversations-sidebar.css';
@@ -76,9 +76,14 @@ function Drawer({ onClose, onNewConversation }: Omit<ConversationsSidebarProps, 
       >
         <div className="conversations-sidebar__header">
           <h2 id={titleId} className="conversations-sidebar__title">
-            Conversations
+            {PAGE_TEXT.conversations}
           </h2>
-          <button type="button" className="conversations-sidebar__close" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="conversations-sidebar__close"
+            aria-label={PAGE_TEXT.close}
+            onClick={onClose}
+          >
             <CloseIcon size={20} />
           </button>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { UI_TEXT, otpDigits } from '@chat/core';
+import { otpDigits } from '@chat/core';
+import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { StepError, StepForm, SubmitButton } from './step-parts.js';
 
 export interface CodeStepProps {
@@ -67,7 +68,7 @@ export function CodeStep({
           aria-describedby={error ? `${promptId} ${errorId}` : promptId}
           onChange={(event) => onCodeChange(otpDigits(event.target.value))}
         />
-        <SubmitButton busy={busy} busyText="Verifying…">
+        <SubmitButton busy={busy} busyText={PAGE_TEXT.verifying}>
           {UI_TEXT.verify}
         </SubmitButton>
       </div>

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type InputHTMLAttributes, type RefObject } from 'react';
-import { UI_TEXT, formatPhone } from '@chat/core';
+import { formatPhone } from '@chat/core';
+import { UI_TEXT } from '../../lib/i18n/active-text.js';
 import { caretAfterDigits, editPhone } from './phone-input-editing.js';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'>;

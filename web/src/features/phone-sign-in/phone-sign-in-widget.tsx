@@ -12,7 +12,6 @@ import {
   PHONE_DIGITS,
   PHONE_PREFIX,
   ProviderError,
-  UI_TEXT,
   formatPhone,
   sendCodeErrorText,
   toE164,
@@ -21,6 +20,7 @@ import {
   type AuthUser,
   type PendingPhoneVerification,
 } from '@chat/core';
+import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { CheckIcon } from '../../components/icons/check-icon.js';
 import { CodeStep } from './code-step.js';
 import { PhoneStep } from './phone-step.js';
@@ -76,14 +76,14 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
     if (digits.length === 0) return setError(UI_TEXT.phoneRequired);
     // A short number cannot be sent; say so in the provider's own words without spending a bot check.
     if (digits.length < PHONE_DIGITS)
-      return setError(sendCodeErrorText(new ProviderError('invalid-phone-number')));
+      return setError(sendCodeErrorText(new ProviderError('invalid-phone-number'), ERROR_TEXT));
     void runExclusive(async () => {
       try {
         pending.current = await auth.startPhoneVerification(toE164(digits), { botCheckAnchorId });
         setCode('');
         setStep('code');
       } catch (failure) {
-        setError(sendCodeErrorText(failure));
+        setError(sendCodeErrorText(failure, ERROR_TEXT));
       }
     });
   };
@@ -92,14 +92,15 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
     const verification = pending.current;
     if (inFlight.current || !verification) return;
     if (code.length === 0) return setError(UI_TEXT.codeRequired);
-    if (code.length < OTP_LENGTH) return setError(verifyCodeErrorText(new ProviderError('invalid-code')));
+    if (code.length < OTP_LENGTH)
+      return setError(verifyCodeErrorText(new ProviderError('invalid-code'), ERROR_TEXT));
     void runExclusive(async () => {
       try {
         const user = await verification.confirm(code);
         setStep('verified');
         onSuccess(user);
       } catch (failure) {
-        setError(verifyCodeErrorText(failure));
+        setError(verifyCodeErrorText(failure, ERROR_TEXT));
       }
     });
   };
@@ -114,7 +115,7 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
   };
 
   return (
-    <div className="phone-sign-in" role="group" aria-label="Phone verification">
+    <div className="phone-sign-in" role="group" aria-label={PAGE_TEXT.phoneVerification}>
       {step === 'phone' && (
         <PhoneStep
           idPrefix={idPrefix}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { UI_TEXT } from '@chat/core';
+import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { PhoneNumberInput } from './phone-number-input.js';
 import { StepError, StepForm, SubmitButton } from './step-parts.js';
 
@@ -35,7 +35,7 @@ export function PhoneStep({
   return (
     <StepForm onSubmit={onSubmit}>
       <label className="phone-sign-in__label" htmlFor={inputId}>
-        Phone number
+        {PAGE_TEXT.phoneNumberLabel}
       </label>
       <div className="phone-sign-in__row">
         <div
@@ -55,7 +55,7 @@ export function PhoneStep({
             aria-describedby={error ? errorId : undefined}
           />
         </div>
-        <SubmitButton busy={busy} busyText="Sending…">
+        <SubmitButton busy={busy} busyText={PAGE_TEXT.sending}>
           {UI_TEXT.sendCode}
         </SubmitButton>
       </div>

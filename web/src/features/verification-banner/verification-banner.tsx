@@ -5,7 +5,8 @@
  * reloaded or the status changes.
  */
 import { useState } from 'react';
-import { UI_TEXT, type VerificationStatus } from '@chat/core';
+import { type VerificationStatus } from '@chat/core';
+import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { CloseIcon } from '../../components/icons/close-icon.js';
 import { HourglassIcon } from '../../components/icons/hourglass-icon.js';
 import { WarningIcon } from '../../components/icons/warning-icon.js';
@@ -25,7 +26,7 @@ export function VerificationBanner({ businessName, status }: VerificationBannerP
   return (
     <section
       className={`verification-banner verification-banner--${denied ? 'denied' : 'pending'}`}
-      aria-label="Business verification"
+      aria-label={PAGE_TEXT.businessVerification}
     >
       {/* The colour spans the window; the content lines up with the header and the messages. */}
       <div className="verification-banner__inner">
@@ -42,7 +43,7 @@ export function VerificationBanner({ businessName, status }: VerificationBannerP
         <button
           type="button"
           className="verification-banner__dismiss"
-          aria-label="Dismiss"
+          aria-label={PAGE_TEXT.dismiss}
           onClick={() => setDismissedStatus(status)}
         >
           <CloseIcon size={18} />

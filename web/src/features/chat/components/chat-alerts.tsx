@@ -1,3 +1,4 @@
+import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { CloseIcon } from '../../../components/icons/close-icon.js';
 import { WarningIcon } from '../../../components/icons/warning-icon.js';
 import './chat-alerts.css';
@@ -20,7 +21,7 @@ export function ChatAlerts({ alerts }: { alerts: ChatAlert[] }) {
           <button
             type="button"
             className="chat-alert__dismiss"
-            aria-label="Dismiss"
+            aria-label={PAGE_TEXT.dismiss}
             onClick={alert.onDismiss}
           >
             <CloseIcon size={16} />

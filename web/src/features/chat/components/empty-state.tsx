@@ -1,4 +1,4 @@
-import { UI_TEXT } from '@chat/core';
+import { UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { AppIcon } from '../../../components/icons/app-icon.js';
 
 /** §2 empty state: 'Welcome to {business}!' and 'How can I assist you?'. */

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
+import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
+import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
 import { PhoneSignInWidget } from '../../phone-sign-in/phone-sign-in-widget.js';
 
@@ -36,7 +38,12 @@ export function MessageBubble({
   }
   if (message.role === 'model') {
     return (
-      <div className="msg msg--ai" data-role="ai" aria-busy={message.streaming ? true : undefined}>
+      <div
+        className="msg msg--ai"
+        data-role="ai"
+        aria-busy={message.streaming ? true : undefined}
+        title={formatMessageTime(message.createdAt)}
+      >
         <Avatar name={assistantName} />
         <div className={`msg__bubble${message.streaming ? ' msg__bubble--streaming' : ''}`}>
           <span className="sr-only">{assistantName}: </span>
@@ -46,9 +53,9 @@ export function MessageBubble({
     );
   }
   return (
-    <div className="msg msg--user" data-role="user">
+    <div className="msg msg--user" data-role="user" title={formatMessageTime(message.createdAt)}>
       <div className="msg__bubble">
-        <span className="sr-only">You: </span>
+        <span className="sr-only">{PAGE_TEXT.you}</span>
         <span>{visibleText(message.text)}</span>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { fillText } from '@chat/core';
+import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import type { Message } from '@chat/core';
 import { MessageBubble, type AuthPromptHandlers } from './message-bubble.js';
 import './message-list.css';
@@ -26,7 +28,7 @@ export function MessageList({
       role="log"
       aria-live="polite"
       aria-relevant="additions"
-      aria-label={`Conversation with ${businessName}`}
+      aria-label={fillText(PAGE_TEXT.conversationWith, { business: businessName })}
       aria-busy={streaming ? true : undefined}
     >
       {messages.map((message) => (

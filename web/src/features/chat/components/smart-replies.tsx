@@ -1,3 +1,4 @@
+import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { MAX_SMART_REPLIES, type SmartReply } from '@chat/core';
 import './smart-replies.css';
 
@@ -12,7 +13,7 @@ export function SmartReplies({ replies, disabled = false, onSelect }: SmartRepli
   const shown = replies.slice(0, MAX_SMART_REPLIES);
   if (shown.length === 0) return null;
   return (
-    <div className="smart-replies" role="group" aria-label="Suggested replies">
+    <div className="smart-replies" role="group" aria-label={PAGE_TEXT.suggestedReplies}>
       {shown.map((reply, index) => (
         <button
           // The same text can come twice from the chat service; the index keeps keys unique.

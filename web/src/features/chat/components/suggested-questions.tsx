@@ -1,3 +1,4 @@
+import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import type { SuggestedQuestion } from '@chat/core';
 import './suggested-questions.css';
 
@@ -17,7 +18,7 @@ export function SuggestedQuestions({ questions, disabled, onSelect }: SuggestedQ
         questions.length === 3 ? 'suggested-questions suggested-questions--three' : 'suggested-questions'
       }
       role="group"
-      aria-label="Suggested questions"
+      aria-label={PAGE_TEXT.suggestedQuestions}
     >
       {questions.map((question, index) => (
         <button

@@ -1,3 +1,5 @@
+import { fillText } from '@chat/core';
+import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import './typing-indicator.css';
 
 /** Shown while the assistant prepares a reply (§1, §4): animated dots and '{name} is typing…'. */
@@ -9,7 +11,7 @@ export function TypingIndicator({ assistantName }: { assistantName: string }) {
         <span className="typing-indicator__dot" />
         <span className="typing-indicator__dot" />
       </span>
-      <span className="typing-indicator__text">{assistantName} is typing…</span>
+      <span className="typing-indicator__text">{fillText(PAGE_TEXT.isTyping, { name: assistantName })}</span>
     </div>
   );
 }

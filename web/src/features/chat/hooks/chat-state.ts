@@ -5,12 +5,12 @@
  */
 import {
   SMART_REPLY_TEXT,
-  UI_TEXT,
   type ChatInterrupt,
   type Message,
   type SmartReply,
   type ToolRequest,
 } from '@chat/core';
+import { UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { CHAT_TEXT } from '../chat-texts.js';
 
 /** A phone sign-in the assistant asked for and the visitor has not finished or declined. */

@@ -1,4 +1,5 @@
-import { DocumentIdSchema, ERROR_TEXT, type Business } from '@chat/core';
+import { DocumentIdSchema, type Business } from '@chat/core';
+import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { useKeyedTask } from '../../../lib/use-keyed-task.js';
 

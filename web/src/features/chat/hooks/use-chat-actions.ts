@@ -1,7 +1,5 @@
 import { useCallback, useMemo, type Dispatch } from 'react';
 import {
-  ERROR_TEXT,
-  UI_TEXT,
   lastUserMessageText,
   normaliseOutgoing,
   specialActionFor,
@@ -11,6 +9,7 @@ import {
   type SmartReply,
   type SuggestedQuestion,
 } from '@chat/core';
+import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { chatOperations } from './chat-operations.js';
 import { RETRY_SMART_REPLIES, type ChatAction, type ChatState } from './chat-state.js';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ERROR_TEXT, type Business, type Conversation } from '@chat/core';
+import { type Business, type Conversation } from '@chat/core';
+import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { chatPath } from '../../../lib/chat-paths.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { createConversationFor, resolveConversation, type Resolution } from './resolve-conversation.js';

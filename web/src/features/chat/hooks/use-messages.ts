@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { ERROR_TEXT, type Message } from '@chat/core';
+import { type Message } from '@chat/core';
+import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { processMessages } from './process-messages.js';
 

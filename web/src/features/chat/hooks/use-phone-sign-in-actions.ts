@@ -1,13 +1,6 @@
 import { useCallback, useRef, type Dispatch } from 'react';
-import {
-  ERROR_TEXT,
-  UI_TEXT,
-  signupFeedItem,
-  type AuthUser,
-  type Business,
-  type DataProvider,
-  type SmartReply,
-} from '@chat/core';
+import { signupFeedItem, type AuthUser, type Business, type DataProvider, type SmartReply } from '@chat/core';
+import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { DECLINE_FALLBACK_SMART_REPLIES, type ChatAction, type PendingInterrupt } from './chat-state.js';
 import type { ChatOperations } from './chat-operations.js';
 

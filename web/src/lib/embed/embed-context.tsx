@@ -1,0 +1,24 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createHostBridge, type HostBridge } from './host-bridge.js';
+import { STANDALONE_PAGE, type PageOptions } from './page-options.js';
+
+interface EmbedValue {
+  options: PageOptions;
+  /** The channel to the host page when the page runs in the snippet's iframe, else null. */
+  host: HostBridge | null;
+}
+
+const EmbedContext = createContext<EmbedValue>({ options: STANDALONE_PAGE, host: null });
+
+/** Gives the screens the page's start-up options and, when embedded, the channel to the host. */
+export function EmbedProvider({ options, children }: { options: PageOptions; children: ReactNode }) {
+  const value = useMemo(
+    () => ({ options, host: options.embedHostOrigin ? createHostBridge(options.embedHostOrigin) : null }),
+    [options],
+  );
+  return <EmbedContext.Provider value={value}>{children}</EmbedContext.Provider>;
+}
+
+export function useEmbed(): EmbedValue {
+  return useContext(EmbedContext);
+}
