@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // embed.js runs on the business's own site, in the browser.
+    files: ['web/embed/embed.ts', 'web/embed/embed-config.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

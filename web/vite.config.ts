@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { preloadBackendPlugin } from './build/preload-backend-plugin.js';
 import { validateEnvPlugin } from './build/validate-env-plugin.js';
+import { embedScriptPlugin } from './embed/embed-plugin.js';
+import { FRAME_ANCESTORS_HEADERS } from '../scripts/lib/frame-ancestors.mjs';
 
 export default defineConfig({
   plugins: [
@@ -12,9 +14,12 @@ export default defineConfig({
     validateEnvPlugin(),
     // The configured backend's chunk downloads beside the main chunk (<link rel="modulepreload">).
     preloadBackendPlugin(),
+    // /embed.js, the snippet businesses paste into their own sites (web/embed/).
+    embedScriptPlugin(),
   ],
-  server: { port: 5173, strictPort: true, host: '127.0.0.1' },
-  preview: { port: 5173, strictPort: true, host: '127.0.0.1' },
+  // Which sites may frame the page (the embed snippet's iframe): docs/decisions/0006.
+  server: { port: 5173, strictPort: true, host: '127.0.0.1', headers: FRAME_ANCESTORS_HEADERS },
+  preview: { port: 5173, strictPort: true, host: '127.0.0.1', headers: FRAME_ANCESTORS_HEADERS },
   build: {
     sourcemap: true,
     // Each backend is its own lazily loaded chunk; the Firebase SDK's Firestore part alone is ~400 kB

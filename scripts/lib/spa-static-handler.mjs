@@ -8,6 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { FRAME_ANCESTORS_HEADERS } from './frame-ancestors.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +30,7 @@ const TYPES = {
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  ...FRAME_ANCESTORS_HEADERS,
 };
 
 /** The file for a URL path inside root, or null when the path is malformed or escapes root. */

@@ -23,6 +23,7 @@ export * from './rules/toast-timing.js';
 export * from './embed/embed-protocol.js';
 export * from './rules/brand-color.js';
 export * from './text/catalogue.js';
+export * from './text/language.js';
 export * from './text/en.js';
 export * from './wire/chat-api.js';
 export * from './wire/error-body.js';

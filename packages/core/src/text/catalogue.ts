@@ -1,58 +1,15 @@
 /**
- * One catalogue per language: the shape (English's keys, any strings), the languages the page ships,
- * how the visitor's language is chosen, and its writing direction. Non-English catalogues are loaded
- * on demand (loadCatalogue) so an English visitor downloads none of them.
+ * One catalogue per language: its shape (English's keys, any strings) and how one is loaded.
+ * Non-English catalogues are loaded on demand (loadCatalogue) so an English visitor downloads none.
  */
 import { EN } from './en.js';
+import type { Language } from './language.js';
 
 /** Turns every string literal of the English catalogue into `string`, keeping the keys. */
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 
 /** A language's catalogue: exactly the English catalogue's sections and keys. */
 export type Catalogue = Strings<typeof EN>;
-
-/** The languages the page ships a catalogue for; the first is the default and the fallback. */
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** The query parameter that overrides the browser's language, e.g. `?lang=es`. */
-export const LANGUAGE_QUERY_PARAM = 'lang';
-
-function isLanguage(value: string): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** 'es' for 'es-MX', 'ES', 'es_AR'; null for an empty or malformed tag. */
-function primarySubtag(tag: string): string | null {
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
-  return primary && /^[a-z]{2,3}$/.test(primary) ? primary : null;
-}
-
-/**
- * The page's language: the `?lang=` override when it names a shipped language, else the first of the
- * browser's preferred languages (navigator.languages, most preferred first) that the page ships,
- * else English.
- */
-export function chooseLanguage(override: string | null, preferred: readonly string[]): Language {
-  const forced = override === null ? null : primarySubtag(override);
-  if (forced !== null && isLanguage(forced)) return forced;
-  for (const tag of preferred) {
-    const primary = primarySubtag(tag);
-    if (primary !== null && isLanguage(primary)) return primary;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-// Languages written right to left (primary subtags), and Chromium's pseudo right-to-left locale.
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
-
-/** The writing direction of a language tag, for `<html dir>`. */
-export function textDirection(tag: string): 'ltr' | 'rtl' {
-  if (/^[a-z]+-xb$/i.test(tag)) return 'rtl';
-  const primary = primarySubtag(tag);
-  return primary !== null && RIGHT_TO_LEFT.has(primary) ? 'rtl' : 'ltr';
-}
 
 /** The catalogue of a shipped language; non-English ones are fetched as their own chunk. */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, fillText, LANGUAGES, loadCatalogue, textDirection } from './catalogue.js';
+import { fillText, loadCatalogue } from './catalogue.js';
+import { chooseLanguage, LANGUAGES, textDirection } from './language.js';
 import { EN } from './en.js';
 
 /** Every 'section.key' of a catalogue. */

@@ -103,6 +103,8 @@ export const PAGE_TEXT = {
 export const LAUNCHER_TEXT = {
   openChat: 'Open chat',
   closeChat: 'Close chat',
+  /** The chat panel's accessible name (the iframe's title). */
+  panelTitle: 'Chat',
 } as const;
 
 /**

@@ -5,7 +5,11 @@
 import type { Catalogue } from './catalogue.js';
 
 /** The launcher's texts on their own, so embed.js can take them without the whole catalogue. */
-export const LAUNCHER_TEXT_ES: Catalogue['launcher'] = { openChat: 'Abrir chat', closeChat: 'Cerrar chat' };
+export const LAUNCHER_TEXT_ES: Catalogue['launcher'] = {
+  openChat: 'Abrir chat',
+  closeChat: 'Cerrar chat',
+  panelTitle: 'Chat',
+};
 
 export const ES: Catalogue = {
   ui: {
