@@ -1,35 +1,9 @@
 // Accessibility (issue 4, point 12): axe-core finds no serious or critical violation in the main
 // states, and the chat can be used with the keyboard alone.
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
+import { seriousViolations } from './support/axe.js';
 import { test } from './support/journey-test.js';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The serious and critical violations axe-core finds on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('no serious or critical axe violations: empty, chatting, interrupt and disabled states', async ({
   page,
