@@ -1,14 +1,14 @@
-// Accessibility (issue 4, point 12): axe-core finds no serious or critical violation in the main
-// states, and the chat can be used with the keyboard alone.
+// Accessibility (issue 4, point 12; issue 12, point 2): axe-core finds no serious or critical
+// violation in the main states, in the light and the dark theme, and the chat can be used with the
+// keyboard alone.
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { WAIT_MS } from './pages/chat-page.js';
+import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { seriousViolations } from './support/axe.js';
-import { test } from './support/journey-test.js';
+import { DESKTOP, test } from './support/journey-test.js';
 
-test('no serious or critical axe violations: empty, chatting, interrupt and disabled states', async ({
-  page,
-  chat,
-}) => {
+/** Walks the main states — empty, chatting, interrupt, code error, disabled — and runs axe in each. */
+async function expectNoSeriousViolationsInMainStates(page: Page, chat: ChatPage): Promise<void> {
   await chat.openDefaultChat();
   expect(await seriousViolations(page), 'empty state').toEqual([]);
 
@@ -30,6 +30,34 @@ test('no serious or critical axe violations: empty, chatting, interrupt and disa
   await chat.banner.waitFor({ timeout: WAIT_MS });
   await chat.waitForComposerDisabled();
   expect(await seriousViolations(page), 'disabled (pending business)').toEqual([]);
+}
+
+test('no serious or critical axe violations: empty, chatting, interrupt and disabled states', async ({
+  page,
+  chat,
+}) => {
+  await expectNoSeriousViolationsInMainStates(page, chat);
+});
+
+test('in dark mode (prefers-color-scheme: dark) the page is dark and axe finds no serious violation', async ({
+  openContext,
+}) => {
+  const context = await openContext({ ...DESKTOP, colorScheme: 'dark' });
+  const page = await context.newPage();
+  const chat = new ChatPage(page);
+  await chat.openDefaultChat();
+  // The page really is dark: light text on a dark background.
+  const luminance = (css: string) => {
+    const [r, g, b] = (css.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  };
+  const colours = await page.evaluate(() => ({
+    background: getComputedStyle(document.body).backgroundColor,
+    text: getComputedStyle(document.body).color,
+  }));
+  expect(luminance(colours.background)).toBeLessThan(0.15);
+  expect(luminance(colours.text)).toBeGreaterThan(0.8);
+  await expectNoSeriousViolationsInMainStates(page, chat);
 });
 
 test('the chat works with the keyboard alone', async ({ page, chat }) => {
