@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/toast-provider.js';
 import { EmbedProvider } from '../lib/embed/embed-context.js';
+import type { HostBridge } from '../lib/embed/host-bridge.js';
 import { STANDALONE_PAGE, type PageOptions } from '../lib/embed/page-options.js';
 import { ServicesProvider, type AppServices } from '../lib/services/services-context.js';
 
@@ -8,15 +9,18 @@ import { ServicesProvider, type AppServices } from '../lib/services/services-con
 export function AppProviders({
   services,
   pageOptions = STANDALONE_PAGE,
+  embedHost,
   children,
 }: {
   services: AppServices;
   pageOptions?: PageOptions;
+  /** Tests: the channel to the host page, instead of postMessage. */
+  embedHost?: HostBridge;
   children: ReactNode;
 }) {
   return (
     <ServicesProvider services={services}>
-      <EmbedProvider options={pageOptions}>
+      <EmbedProvider options={pageOptions} host={embedHost}>
         <ToastProvider>{children}</ToastProvider>
       </EmbedProvider>
     </ServicesProvider>

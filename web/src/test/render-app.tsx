@@ -9,6 +9,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/app-providers.js';
 import { appRoutes } from '../app/routes.js';
+import type { HostBridge } from '../lib/embed/host-bridge.js';
+import type { PageOptions } from '../lib/embed/page-options.js';
 import type { AppConfig, AppServices } from '../lib/services/services-context.js';
 import { createInMemoryBackend, type InMemoryBackend } from './in-memory-backend.js';
 
@@ -16,7 +18,12 @@ export const TEST_SUPPORT_FORM_URL = 'https://support.example.com/test-form';
 
 export function renderApp(
   path: string,
-  options: { backend?: InMemoryBackend; config?: Partial<AppConfig> } = {},
+  options: {
+    backend?: InMemoryBackend;
+    config?: Partial<AppConfig>;
+    pageOptions?: PageOptions;
+    embedHost?: HostBridge;
+  } = {},
 ) {
   const backend = options.backend ?? createInMemoryBackend();
   const browser = { reload: vi.fn<() => void>(), openInNewTab: vi.fn<(url: string) => void>() };
@@ -37,7 +44,7 @@ export function renderApp(
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
-      <AppProviders services={services}>
+      <AppProviders services={services} pageOptions={options.pageOptions} embedHost={options.embedHost}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -120,6 +120,15 @@ describe('BusinessSchema (§3 Business)', () => {
   });
 });
 
+describe('brandColor (optional business colour)', () => {
+  it('accepts #rrggbb and rejects anything else', () => {
+    expect(BusinessSchema.parse({ ...fullBusiness(), brandColor: '#0F766E' }).brandColor).toBe('#0F766E');
+    for (const bad of ['red', '#fff', '0f766e', '#0f766e; x']) {
+      expect(issuePaths({ ...fullBusiness(), brandColor: bad })).toEqual(['brandColor']);
+    }
+  });
+});
+
 describe('isChatEnabled (§1, §6: only an approved business can be chatted with)', () => {
   it('is true only for approved', () => {
     expect(isChatEnabled({ verification: { status: 'approved' } })).toBe(true);

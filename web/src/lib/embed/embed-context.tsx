@@ -11,10 +11,22 @@ interface EmbedValue {
 const EmbedContext = createContext<EmbedValue>({ options: STANDALONE_PAGE, host: null });
 
 /** Gives the screens the page's start-up options and, when embedded, the channel to the host. */
-export function EmbedProvider({ options, children }: { options: PageOptions; children: ReactNode }) {
+export function EmbedProvider({
+  options,
+  host,
+  children,
+}: {
+  options: PageOptions;
+  /** The channel to use instead of postMessage to window.parent (tests). */
+  host?: HostBridge;
+  children: ReactNode;
+}) {
   const value = useMemo(
-    () => ({ options, host: options.embedHostOrigin ? createHostBridge(options.embedHostOrigin) : null }),
-    [options],
+    () => ({
+      options,
+      host: host ?? (options.embedHostOrigin ? createHostBridge(options.embedHostOrigin) : null),
+    }),
+    [options, host],
   );
   return <EmbedContext.Provider value={value}>{children}</EmbedContext.Provider>;
 }
