@@ -9,12 +9,9 @@
  * GET /blank     the same page without the snippet (to compare its globals with)
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, type LoopbackServer } from './loopback-server.js';
 
-export interface HostPageServer {
-  origin: string;
-  close(): Promise<void>;
-}
+export type HostPageServer = LoopbackServer;
 
 const ATTRIBUTE = /^data-[a-z-]+$/;
 
@@ -59,17 +56,5 @@ export async function startHostPageServer(chatOrigin: string): Promise<HostPageS
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp });
     response.end(hostPage(chatOrigin, url.pathname === '/' ? url.searchParams : null));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return listenOnLoopback(server);
 }

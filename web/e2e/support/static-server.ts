@@ -4,8 +4,8 @@
  * app is built, because the build needs the page's origin for the mock server's CORS allowlist.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSpaHandler } from '../../../scripts/lib/spa-static-handler.mjs';
+import { listenOnLoopback } from './loopback-server.js';
 
 export interface StaticServer {
   /** e.g. http://127.0.0.1:41234 — the page's origin, which the mock server's CORS must allow. */
@@ -21,20 +21,11 @@ export async function startStaticServer(): Promise<StaticServer> {
   const handle = createSpaHandler(() => root);
   const server = createServer((request, response) => void handle(request, response));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    ...listening,
     serve(dir) {
       root = dir;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
   };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AppIcon } from '../../../components/icons/app-icon.js';
 import { CloseIcon } from '../../../components/icons/close-icon.js';
 import { NewChatIcon } from '../../../components/icons/new-chat-icon.js';
@@ -29,31 +30,48 @@ export function ChatHeader({
           </span>
         )}
         <h1 className="chat-header__name">{businessName}</h1>
-        <button
-          type="button"
-          className="chat-header__button"
-          aria-label={PAGE_TEXT.newChat}
-          title={PAGE_TEXT.newChat}
-          onClick={onNewChat}
-          disabled={newChatDisabled}
-        >
+        <HeaderButton label={PAGE_TEXT.newChat} onClick={onNewChat} disabled={newChatDisabled} showLabel>
           <NewChatIcon size={18} />
-          <span className="chat-header__button-text" aria-hidden="true">
-            {PAGE_TEXT.newChat}
-          </span>
-        </button>
+        </HeaderButton>
         {onClose ? (
-          <button
-            type="button"
-            className="chat-header__button"
-            aria-label={PAGE_TEXT.closeChat}
-            title={PAGE_TEXT.closeChat}
-            onClick={onClose}
-          >
+          <HeaderButton label={PAGE_TEXT.closeChat} onClick={onClose}>
             <CloseIcon size={18} />
-          </button>
+          </HeaderButton>
         ) : null}
       </div>
     </header>
+  );
+}
+
+/** A round header button: an icon, named for assistive technology and in a tooltip; the label shows on wide screens when `showLabel`. */
+function HeaderButton({
+  label,
+  onClick,
+  disabled = false,
+  showLabel = false,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+  showLabel?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="chat-header__button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+      {showLabel ? (
+        <span className="chat-header__button-text" aria-hidden="true">
+          {label}
+        </span>
+      ) : null}
+    </button>
   );
 }
