@@ -6,9 +6,14 @@ import { expect } from 'vitest';
 import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { seriousViolations } from './support/axe.js';
 import { DESKTOP, test } from './support/journey-test.js';
+import { saveStateScreenshot, type MainState } from './support/state-screenshots.js';
 
 /** Walks the main states — empty, chatting, interrupt, code error, disabled — and runs axe in each. */
-async function expectNoSeriousViolationsInMainStates(page: Page, chat: ChatPage): Promise<void> {
+async function expectNoSeriousViolationsInMainStates(
+  page: Page,
+  chat: ChatPage,
+  screenshotAs?: MainState,
+): Promise<void> {
   await chat.openDefaultChat();
   expect(await seriousViolations(page), 'empty state').toEqual([]);
 
@@ -16,6 +21,7 @@ async function expectNoSeriousViolationsInMainStates(page: Page, chat: ChatPage)
   await chat.waitForAssistantReplies(1);
   await expect.poll(() => chat.smartReplies().count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
   expect(await seriousViolations(page), 'chatting').toEqual([]);
+  if (screenshotAs) await saveStateScreenshot(page, screenshotAs);
 
   await chat.askForBookingAndWaitForInterrupt();
   await chat.waitForComposerDisabled();
@@ -57,7 +63,7 @@ test('in dark mode (prefers-color-scheme: dark) the page is dark and axe finds n
   }));
   expect(luminance(colours.background)).toBeLessThan(0.15);
   expect(luminance(colours.text)).toBeGreaterThan(0.8);
-  await expectNoSeriousViolationsInMainStates(page, chat);
+  await expectNoSeriousViolationsInMainStates(page, chat, 'dark-chatting');
 });
 
 test('the chat works with the keyboard alone', async ({ page, chat }) => {

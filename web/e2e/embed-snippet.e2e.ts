@@ -7,6 +7,7 @@ import { WAIT_MS } from './pages/chat-page.js';
 import { seriousViolations } from './support/axe.js';
 import { startHostPageServer, type HostPageServer } from './support/host-page-server.js';
 import { test } from './support/journey-test.js';
+import { saveStateScreenshot } from './support/state-screenshots.js';
 
 let host: HostPageServer;
 const chatOrigin = inject('webUrl');
@@ -180,6 +181,7 @@ test('data-color tints the chat with readable text, hovering warms the frame, an
     .poll(() => send.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: WAIT_MS })
     .toBe('rgb(253, 224, 71)');
   expect(await send.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
+  await saveStateScreenshot(page, 'embedded-panel');
   expect(await seriousViolations(frame)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -205,6 +207,7 @@ test('on a phone the panel fills the screen and the page inside offers Close cha
   await frame
     .locator('[data-role="user"]', { hasText: 'What are your opening hours?' })
     .waitFor({ timeout: WAIT_MS });
+  await saveStateScreenshot(page, 'embedded-phone');
   await frame.getByRole('button', { name: 'Close chat' }).tap();
   await expect.poll(() => page.locator('#business-chat-panel').isHidden(), { timeout: WAIT_MS }).toBe(true);
 });

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { DESKTOP, test } from './support/journey-test.js';
+import { saveStateScreenshot } from './support/state-screenshots.js';
 
 test('a browser in Spanish gets the chat in Spanish: page, widget, errors and times', async ({
   openContext,
@@ -35,6 +36,7 @@ test('a browser in Spanish gets the chat in Spanish: page, widget, errors and ti
   await page
     .getByText('Código de verificación no válido. Revisa el código e inténtalo de nuevo.', { exact: true })
     .waitFor({ timeout: WAIT_MS });
+  await saveStateScreenshot(page, 'spanish-code-error');
 
   // Message times are written the Spanish way by Intl (e.g. "23 nov 2026, 14:05").
   const sentAt = await page.locator('[data-role="user"]').first().getAttribute('title');

@@ -19,7 +19,11 @@ export type MainState =
   | 'error'
   | 'listen-error'
   | 'narrow-360'
-  | 'narrow-360-code-step';
+  | 'narrow-360-code-step'
+  | 'dark-chatting'
+  | 'spanish-code-error'
+  | 'embedded-panel'
+  | 'embedded-phone';
 
 export async function saveStateScreenshot(page: Page, state: MainState): Promise<void> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });

@@ -148,12 +148,12 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
       {step === 'verified' && (
         <p className="phone-sign-in__verified" role="status">
           <CheckIcon size={20} className="phone-sign-in__check" />
-          Phone number verified
+          {PAGE_TEXT.phoneNumberVerified}
         </p>
       )}
       {onCancel && step !== 'verified' && (
         <button type="button" className="phone-sign-in__link phone-sign-in__cancel" onClick={onCancel}>
-          Cancel
+          {PAGE_TEXT.cancel}
         </button>
       )}
       {/* The invisible bot check attaches here (Firebase's RecaptchaVerifier needs an element id). */}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
+import { fillText, visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
@@ -46,7 +46,7 @@ export function MessageBubble({
       >
         <Avatar name={assistantName} />
         <div className={`msg__bubble${message.streaming ? ' msg__bubble--streaming' : ''}`}>
-          <span className="sr-only">{assistantName}: </span>
+          <span className="sr-only">{fillText(PAGE_TEXT.speaker, { name: assistantName })}</span>
           <AssistantMarkdown text={message.text} streaming={message.streaming === true} />
         </div>
       </div>
@@ -95,7 +95,7 @@ function AuthPromptBubble({
     <div className="msg msg--ai msg--auth" data-role="auth">
       <Avatar name={assistantName} />
       <div className="msg__bubble" ref={bubble}>
-        <span className="sr-only">{assistantName}: </span>
+        <span className="sr-only">{fillText(PAGE_TEXT.speaker, { name: assistantName })}</span>
         <p className="msg__auth-text">{text}</p>
         <PhoneSignInWidget
           auth={authPrompt.auth}

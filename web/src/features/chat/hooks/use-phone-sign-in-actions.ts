@@ -1,5 +1,12 @@
 import { useCallback, useRef, type Dispatch } from 'react';
-import { signupFeedItem, type AuthUser, type Business, type DataProvider, type SmartReply } from '@chat/core';
+import {
+  EN,
+  signupFeedItem,
+  type AuthUser,
+  type Business,
+  type DataProvider,
+  type SmartReply,
+} from '@chat/core';
 import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { DECLINE_FALLBACK_SMART_REPLIES, type ChatAction, type PendingInterrupt } from './chat-state.js';
 import type { ChatOperations } from './chat-operations.js';
@@ -54,7 +61,8 @@ export function usePhoneSignInActions(params: {
           const response = await ops.resumeAssistant(interrupt.toolRequest, {
             requiresAuth: true,
             action: 'PHONE_SIGN_IN',
-            message: UI_TEXT.authSuccessfulResume,
+            // Words to the assistant, not to the visitor: English whatever the page's language.
+            message: EN.ui.authSuccessfulResume,
           });
           ops.applyResponse(response, interrupt.previousUserText);
         } catch (resumeError) {
