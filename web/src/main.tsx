@@ -3,7 +3,13 @@
  * React tree. Nothing else in the app decides which backend is used.
  */
 import { StrictMode } from 'react';
-import { LANGUAGE_QUERY_PARAM, chooseLanguage, loadCatalogue } from '@chat/core';
+import {
+  LANGUAGES,
+  LANGUAGE_QUERY_PARAM,
+  chooseLanguage,
+  loadCatalogue,
+  shippedLanguageOf,
+} from '@chat/core';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app-providers.js';
@@ -24,10 +30,13 @@ const root = createRoot(container);
 async function start(): Promise<void> {
   const env = readEnv();
   // The visitor's language: ?lang= first, then the browser's preferences; English needs no download.
-  const language = chooseLanguage(
-    new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM),
-    navigator.languages ?? [navigator.language],
-  );
+  const requested = new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM);
+  const language = chooseLanguage(requested, navigator.languages ?? [navigator.language]);
+  if (requested !== null && shippedLanguageOf(requested) === null) {
+    console.warn(
+      `?${LANGUAGE_QUERY_PARAM}=${requested} is not a language of this page (${LANGUAGES.join(', ')}); using ${language}`,
+    );
+  }
   const [backend, catalogue] = await Promise.all([loadBackend(env), loadCatalogue(language)]);
   applyLanguage(language, catalogue);
   const pageOptions = readPageOptions(window.location.search, window.parent !== window);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillText, loadCatalogue } from './catalogue.js';
-import { chooseLanguage, LANGUAGES, textDirection } from './language.js';
+import { chooseLanguage, LANGUAGES, shippedLanguageOf, textDirection } from './language.js';
 import { EN } from './en.js';
 
 /** Every 'section.key' of a catalogue. */
@@ -60,6 +60,15 @@ describe('chooseLanguage', () => {
     expect(chooseLanguage('es', ['en-US'])).toBe('es');
     expect(chooseLanguage('xx', ['es-ES'])).toBe('es');
     expect(chooseLanguage('<script>', ['en'])).toBe('en');
+  });
+});
+
+describe('shippedLanguageOf', () => {
+  it('names the shipped language of a tag, or null', () => {
+    expect(shippedLanguageOf('es-MX')).toBe('es');
+    expect(shippedLanguageOf('EN')).toBe('en');
+    expect(shippedLanguageOf('fr')).toBeNull();
+    expect(shippedLanguageOf('')).toBeNull();
   });
 });
 

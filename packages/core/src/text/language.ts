@@ -21,17 +21,21 @@ function primarySubtag(tag: string): string | null {
   return primary && /^[a-z]{2,3}$/.test(primary) ? primary : null;
 }
 
+/** The shipped language a tag names ('es' for 'es-MX'), or null when the page does not ship it. */
+export function shippedLanguageOf(tag: string): Language | null {
+  const primary = primarySubtag(tag);
+  return primary !== null && isLanguage(primary) ? primary : null;
+}
+
 /**
  * The page's language: the `?lang=` override when it names a shipped language, else the first of the
  * browser's preferred languages (navigator.languages, most preferred first) that the page ships,
  * else English.
  */
 export function chooseLanguage(override: string | null, preferred: readonly string[]): Language {
-  const forced = override === null ? null : primarySubtag(override);
-  if (forced !== null && isLanguage(forced)) return forced;
-  for (const tag of preferred) {
-    const primary = primarySubtag(tag);
-    if (primary !== null && isLanguage(primary)) return primary;
+  for (const tag of override === null ? preferred : [override, ...preferred]) {
+    const language = shippedLanguageOf(tag);
+    if (language !== null) return language;
   }
   return DEFAULT_LANGUAGE;
 }
