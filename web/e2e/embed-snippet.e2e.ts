@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
 import { seriousViolations } from './support/axe.js';
 import { startHostPageServer, type HostPageServer } from './support/host-page-server.js';
-import { test } from './support/journey-test.js';
+import { DESKTOP, test } from './support/journey-test.js';
 import { saveStateScreenshot } from './support/state-screenshots.js';
 
 let host: HostPageServer;
@@ -65,6 +65,11 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
   const launcher = page.getByRole('button', { name: 'Open chat' });
   expect(await launcher.getAttribute('aria-expanded')).toBe('false');
   expect(chatRequests).toEqual(['/embed.js']);
+  // The chat's server says who may frame it (docs/decisions/0008).
+  const framing = await page.request.get(`${chatOrigin}/chat/bella-vista-salon`);
+  expect(framing.headers()['content-security-policy']).toBe(
+    "frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*",
+  );
   expect(page.frames()).toHaveLength(1);
 
   await page.evaluate(() => {
@@ -210,4 +215,27 @@ test('on a phone the panel fills the screen and the page inside offers Close cha
   await saveStateScreenshot(page, 'embedded-phone');
   await frame.getByRole('button', { name: 'Close chat' }).tap();
   await expect.poll(() => page.locator('#business-chat-panel').isHidden(), { timeout: WAIT_MS }).toBe(true);
+});
+
+test('a visitor whose browser is in Spanish and dark mode gets a Spanish, dark, accessible chat on the business site', async ({
+  openContext,
+}) => {
+  const context = await openContext({ ...DESKTOP, locale: 'es-ES', colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/?data-business=%40bellavista`);
+  const launcher = page.getByRole('button', { name: 'Abrir chat' });
+  await launcher.click();
+  expect(await page.getByRole('button', { name: 'Cerrar chat' }).first().getAttribute('aria-expanded')).toBe(
+    'true',
+  );
+  const frame = await chatFrame(page);
+  await frame.getByText('Te damos la bienvenida a Bella Vista Salon!').waitFor({ timeout: WAIT_MS });
+  expect(await frame.evaluate(() => document.documentElement.lang)).toBe('es');
+  const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(15, 17, 23)');
+  await frame.getByRole('textbox', { name: 'Mensaje' }).fill('Where are you located?');
+  await frame.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await frame.locator('[data-role="ai"]:not([aria-busy])').first().waitFor({ timeout: WAIT_MS });
+  expect(await seriousViolations(frame)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
