@@ -1,19 +1,31 @@
 // The visitor's language (issue 12, point 3): Spanish from the browser's language, English with
 // ?lang=en, <html lang> following; and a right-to-left layout mirrors the page (logical CSS).
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { DESKTOP, test } from './support/journey-test.js';
 import { saveStateScreenshot } from './support/state-screenshots.js';
+
+/** The paths of the scripts `page` fetches from now on. */
+function recordScripts(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
 
 test('a browser in Spanish gets the chat in Spanish: page, widget, errors and times', async ({
   openContext,
 }) => {
   const context = await openContext({ ...DESKTOP, locale: 'es-ES' });
   const page = await context.newPage();
+  const scripts = recordScripts(page);
   await page.goto('/');
   await page
     .getByText('Te damos la bienvenida a Bella Vista Salon!', { exact: true })
     .waitFor({ timeout: WAIT_MS });
+  expect(scripts.filter((path) => path.startsWith('/assets/es-'))).toHaveLength(1);
   await page.getByText('¿En qué puedo ayudarte?', { exact: true }).waitFor();
   expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
     'es',
@@ -55,12 +67,16 @@ test('?lang=en gives the English page to a browser in Spanish, exactly the speci
 }) => {
   const context = await openContext({ ...DESKTOP, locale: 'es-ES' });
   const chat = new ChatPage(await context.newPage());
+  const scripts = recordScripts(chat.page);
   await chat.open('/chat/bella-vista-salon?lang=en');
   await chat.waitForEmptyState('Bella Vista Salon');
   await chat.messageBox.waitFor();
   expect(await chat.page.evaluate(() => document.documentElement.lang)).toBe('en');
   // The override outlives the page's own address changes (it stays in the URL with the conversation).
   expect(new URL(chat.page.url()).searchParams.get('lang')).toBe('en');
+  // An English visitor downloads no other language's catalogue (Spanish is its own chunk, es-*.js).
+  expect(scripts.some((path) => path.startsWith('/assets/index-'))).toBe(true);
+  expect(scripts.filter((path) => path.startsWith('/assets/es-'))).toEqual([]);
 });
 
 test('in a right-to-left language the layout mirrors: bubbles, composer and header swap sides', async ({
