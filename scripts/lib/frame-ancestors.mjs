@@ -1,6 +1,7 @@
 // Which pages may show the chat page in a frame — the embed snippet's iframe on a business's site.
 // One value for every server of the page: the Vite dev server (npm start), the web container and the
-// browser journeys (spa-static-handler.mjs); firebase.json repeats it for Firebase Hosting.
+// browser journeys (spa-static-handler.mjs). Firebase Hosting (firebase.json's CSP) sends the production
+// form, `frame-ancestors 'self' https:`, without the local development pages.
 // Why these sources: docs/decisions/0008-embedding-and-frame-ancestors.md.
 
 /** Any https site (the businesses' own), the page itself, and local http pages for development. */

@@ -93,8 +93,14 @@ describe('firebase.json hosting', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
   });
 
+  it('lets any https site frame the page (the embed snippet), and no http one (docs/decisions/0008)', () => {
+    expect(cspDirectives().get('frame-ancestors')).toEqual(["'self'", 'https:']);
+  });
+
   it('allows no wildcard source, no eval and no inline script', () => {
     for (const [directive, sources] of cspDirectives()) {
+      // Who may frame the page is the one deliberately broad directive (tested above).
+      if (directive === 'frame-ancestors') continue;
       for (const source of sources) {
         expect(source, directive).not.toMatch(/\*|'unsafe-eval'|^https?:$/);
         if (source === 'data:') expect(directive).toBe('img-src');
