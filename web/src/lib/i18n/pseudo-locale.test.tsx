@@ -2,7 +2,7 @@
 // is wrapped in ⟦ ⟧, so any text on screen without the brackets was not taken from the catalogue.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EN, SMART_REPLY_TEXT, type Catalogue } from '@chat/core';
+import { EN, SMART_REPLY_TEXT, type Business, type Catalogue } from '@chat/core';
 import { pendingBusiness, approvedBusiness } from '../../test/business-fixtures.js';
 import { createInMemoryBackend } from '../../test/in-memory-backend.js';
 import { renderApp } from '../../test/render-app.js';
@@ -36,6 +36,14 @@ function untranslated(businessTexts: string[]): string[] {
   return found.filter((text) => !businessTexts.includes(text));
 }
 
+/** Opens a new conversation of `business`; returns the business's own texts (not the page's). */
+function openChatOf(business: Business): string[] {
+  const backend = createInMemoryBackend();
+  const conversation = backend.data.seedConversation({ businessId: business.id });
+  renderApp(`/chat/${business.id}/${conversation.id}`, { backend });
+  return [business.businessName, ...business.suggestedQuestions.flatMap((q) => [q.line1, q.line2])];
+}
+
 afterEach(() => applyLanguage('en', EN));
 
 describe('a pseudo right-to-left locale (test only)', () => {
@@ -43,30 +51,18 @@ describe('a pseudo right-to-left locale (test only)', () => {
     applyLanguage('ar-XB', pseudoCatalogue());
     expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar-XB', 'rtl']);
 
-    const backend = createInMemoryBackend();
-    const conversation = backend.data.seedConversation({ businessId: approvedBusiness.id });
-    renderApp(`/chat/${approvedBusiness.id}/${conversation.id}`, { backend });
+    const businessTexts = openChatOf(approvedBusiness);
     await screen.findByText('⟦How can I assist you?⟧');
     await screen.findByRole('textbox', { name: '⟦Message⟧' });
-    const data = [
-      approvedBusiness.businessName,
-      ...approvedBusiness.suggestedQuestions.flatMap((q) => [q.line1, q.line2]),
-    ];
-    expect(untranslated(data)).toEqual([]);
+    expect(untranslated(businessTexts)).toEqual([]);
   });
 
   it('translates the verification banner and the disabled composer too', async () => {
     applyLanguage('ar-XB', pseudoCatalogue());
-    const backend = createInMemoryBackend();
-    const conversation = backend.data.seedConversation({ businessId: pendingBusiness.id });
-    renderApp(`/chat/${pendingBusiness.id}/${conversation.id}`, { backend });
+    const businessTexts = openChatOf(pendingBusiness);
     await screen.findByText('⟦Not Yet Verified⟧');
     await waitFor(() => expect(screen.getByRole('textbox')).toBeDisabled());
-    const data = [
-      pendingBusiness.businessName,
-      ...pendingBusiness.suggestedQuestions.flatMap((q) => [q.line1, q.line2]),
-    ];
-    expect(untranslated(data)).toEqual([]);
+    expect(untranslated(businessTexts)).toEqual([]);
   });
 
   it('translates the phone widget through every step: phone, code with an error, verified', async () => {
