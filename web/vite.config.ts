@@ -17,7 +17,7 @@ export default defineConfig({
     // /embed.js, the snippet businesses paste into their own sites (web/embed/).
     embedScriptPlugin(),
   ],
-  // Which sites may frame the page (the embed snippet's iframe): docs/decisions/0008.
+  // Which sites may frame the page (the embed snippet's iframe): docs/decisions/0012-embedding-and-frame-ancestors.md.
   server: { port: 5173, strictPort: true, host: '127.0.0.1', headers: FRAME_ANCESTORS_HEADERS },
   preview: { port: 5173, strictPort: true, host: '127.0.0.1', headers: FRAME_ANCESTORS_HEADERS },
   build: {

@@ -65,7 +65,7 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
   const launcher = page.getByRole('button', { name: 'Open chat' });
   expect(await launcher.getAttribute('aria-expanded')).toBe('false');
   expect(chatRequests).toEqual(['/embed.js']);
-  // The chat's server says who may frame it (docs/decisions/0008).
+  // The chat's server says who may frame it (docs/decisions/0012-embedding-and-frame-ancestors.md).
   const framing = await page.request.get(`${chatOrigin}/chat/bella-vista-salon`);
   expect(framing.headers()['content-security-policy']).toBe(
     "frame-ancestors 'self' https: http://localhost:* http://127.0.0.1:*",

@@ -113,7 +113,7 @@ export const LAUNCHER_TEXT = {
 /**
  * Smart replies the app itself sets (§4, §8). They are not part of a language's catalogue: choosing
  * one sends its text to the assistant as the visitor's words, and the assistant and the §4 special
- * texts ('try again', 'refresh page') recognise them in English (docs/decisions/0009).
+ * texts ('try again', 'refresh page') recognise them in English (docs/decisions/0013-languages-and-themes.md).
  */
 export const SMART_REPLY_TEXT = {
   verifyLater: 'Verify later',

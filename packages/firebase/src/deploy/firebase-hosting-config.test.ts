@@ -93,7 +93,7 @@ describe('firebase.json hosting', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
   });
 
-  it('lets any https site frame the page (the embed snippet), and no http one (docs/decisions/0008)', () => {
+  it('lets any https site frame the page (the embed snippet), and no http one (docs/decisions/0012-embedding-and-frame-ancestors.md)', () => {
     expect(cspDirectives().get('frame-ancestors')).toEqual(["'self'", 'https:']);
   });
 

@@ -85,7 +85,7 @@ describe('a pseudo right-to-left locale (test only)', () => {
     await user.type(await screen.findByRole('textbox', { name: '⟦Message⟧' }), 'Book me{Enter}');
     await screen.findByText('Please verify your phone.');
     // The conversation's own words (the visitor's, the assistant's) and the English smart replies
-    // (docs/decisions/0009) are not the page's texts.
+    // (docs/decisions/0013-languages-and-themes.md) are not the page's texts.
     const conversationTexts = [
       approvedBusiness.businessName,
       'Book me',
