@@ -1,10 +1,11 @@
-/** Small statistics and table helpers for the benchmarks: no dependencies, nearest-rank percentiles. */
+/** Small statistics helpers for the benchmarks: no dependencies, nearest-rank percentiles. */
 
 export interface Summary {
   count: number;
   mean: number;
   p50: number;
   p95: number;
+  p99: number;
   max: number;
 }
 
@@ -23,44 +24,13 @@ export function summarize(samples: readonly number[]): Summary {
     mean: sorted.length ? total / sorted.length : NaN,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : NaN,
   };
 }
 
-export function ms(value: number): string {
-  return Number.isFinite(value) ? `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms` : 'n/a';
-}
-
-export function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-/** Prints rows as an aligned two-column table under a title. */
-export function printTable(title: string, rows: ReadonlyArray<readonly [string, string]>): void {
-  const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\n${title}`);
-  console.log('-'.repeat(title.length));
-  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
-}
-
-/** Runs `task` for indexes 0..count-1 with at most `concurrency` in flight; stops starting new ones after `deadline`. */
-export async function runPool(
-  count: number,
-  concurrency: number,
-  deadline: number,
-  task: (index: number) => Promise<void>,
-): Promise<number> {
-  let next = 0;
-  let done = 0;
-  async function worker() {
-    while (next < count && performance.now() < deadline) {
-      const index = next++;
-      await task(index);
-      done += 1;
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return done;
+export function median(samples: readonly number[]): number {
+  return summarize(samples).p50;
 }
 
 /** Rejects with `what` when `promise` has not settled within `timeoutMs`. */
