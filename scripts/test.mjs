@@ -22,6 +22,9 @@ console.log('\n━━ Firebase: Auth emulator, phone sign-in journey, first load
 run('npm', ['run', 'test:firebase']);
 console.log('\n━━ Firebase: Firestore rules and DataProvider contract ━━');
 console.log(firestoreSkipReason());
+// The benchmarks must keep running (every section, small counts); their timings are never judged here.
+console.log('\n━━ benchmarks (--quick: runs, not judged) ━━');
+run('npm', ['run', 'bench', '--', '--quick']);
 // Last, because it is the slowest: the compose stack built and driven for real (scripts/docker/compose-test.mjs).
 console.log('\n━━ offline stack (docker-compose) ━━');
 run('node', ['scripts/docker/compose-test.mjs']);

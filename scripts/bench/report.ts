@@ -33,7 +33,9 @@ export class Report {
     const ratio = input.floor === 0 ? (input.product === 0 ? 1 : Infinity) : input.product / input.floor;
     const figure = { ...input, ratio };
     this.figures.push(figure);
-    console.log(`  · ${figure.section} — ${figure.name}: ${format(figure.product, figure.unit)} vs floor ${format(figure.floor, figure.unit)} (${ratioText(figure)})`);
+    console.log(
+      `  · ${figure.section} — ${figure.name}: ${format(figure.product, figure.unit)} vs floor ${format(figure.floor, figure.unit)} (${ratioText(figure)})`,
+    );
   }
 
   note(text: string): void {
@@ -53,8 +55,12 @@ export class Report {
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (cells: string[]) =>
-      '| ' + cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ') + ' |';
-    return [line(header), '| ' + widths.map((w) => '-'.repeat(w)).join(' | ') + ' |', ...rows.map(line)].join('\n');
+      '| ' +
+      cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ') +
+      ' |';
+    return [line(header), '| ' + widths.map((w) => '-'.repeat(w)).join(' | ') + ' |', ...rows.map(line)].join(
+      '\n',
+    );
   }
 
   write(meta: Record<string, unknown>): string {
@@ -69,8 +75,11 @@ export class Report {
     };
     writeFileSync(
       file,
-      JSON.stringify({ ...meta, machine, figures: this.figures, notes: this.notes }, (_k, v: unknown) =>
-        typeof v === 'number' && !Number.isFinite(v) ? String(v) : v, 2) + '\n',
+      JSON.stringify(
+        { ...meta, machine, figures: this.figures, notes: this.notes },
+        (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v),
+        2,
+      ) + '\n',
     );
     return file;
   }

@@ -1,84 +1,348 @@
 /**
- * `npm run bench`: measures the mock server in this process on an ephemeral port on 127.0.0.1 and prints
- * a table. Every phase is bounded in count and time (the whole run stays under about a minute). Numbers
- * only: there are no pass/fail thresholds; compare runs on the same machine.
+ * `npm run bench [-- --quick] [-- --only=weight,speed,write,visitors,growth] [-- --profile]`: the product
+ * beside its floor — the least our own stack can do for the same job, measured in the same run on the same
+ * machine — for page weight, page speed, the write path, 100–1,000 simulated visitors and growth of the
+ * store. Prints one table and writes bench-results/latest.json. Every server runs in its own process on an
+ * ephemeral port on 127.0.0.1; every load is bounded in count and time. No pass/fail: budgets are shown.
  */
-import { benchBaseline } from './baseline.js';
-import { benchDataApi } from './data-api.js';
-import { benchIdentitySends } from './identity-sends.js';
-import { benchJournal } from './journal-cost.js';
-import { benchLiveFanout } from './live-fanout.js';
-import { mib, ms, printTable } from './stats.js';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { startStaticServer, type StaticServer } from '../../web/e2e/support/static-server.js';
+import { launchBrowser } from './browser.js';
+import { runGrowth } from './growth.js';
+import { parseOptions } from './options.js';
+import { measureWeight, medianEnterToFirstCharacter, medianWelcome } from './pages.js';
+import { Report } from './report.js';
+import { startServer, type ServerUnderTest } from './server-process.js';
+import { runVisitors, type VisitorRunOptions } from './visitors.js';
+import { buildFloorPage, buildWebApp } from './vite-build.js';
+import { loadWritePath } from './write-path.js';
 
-const DATA_API = { requests: 2_000, concurrency: 20, budgetMs: 15_000 };
-const FANOUT = { messages: 500, subscribers: 10, budgetMs: 10_000 };
-const JOURNAL = { largeMessages: 20_000, writes: 1_000, budgetMs: 20_000 };
-const IDENTITY_SENDS = { batches: [10_000, 20_000, 40_000], budgetMs: 15_000 };
+const options = parseOptions(process.argv.slice(2));
+const report = new Report();
+const started = performance.now();
+const PROFILE_DIR = fileURLToPath(new URL('../../bench-results/profiles/', import.meta.url));
+/** Replies stream in 12-character steps as in the product, with the artificial delay between steps off. */
+const STREAMING = { STREAM_CHUNK_CHARS: '12', STREAM_INTERVAL_MS: '0' };
+const QUESTION = 'What are your opening hours?';
+const cleanups: Array<() => Promise<void> | void> = [];
 
-const rss = () => process.memoryUsage().rss;
-const runStarted = performance.now();
-const rssBefore = rss();
 console.log(
-  `Benchmarks on Node ${process.version}, ${process.platform}/${process.arch}; times are wall-clock.`,
+  `npm run bench${options.quick ? ' --quick' : ''}: Node ${process.version}; product vs floor, same run.`,
 );
 
-const baseline = await benchBaseline(300);
-printTable('HTTP round trip, one at a time (client and server share this process)', [
-  ['bare node:http POST p50 / p95', `${ms(baseline.bare.p50)} / ${ms(baseline.bare.p95)}`],
-  ['mock addMessage POST p50 / p95', `${ms(baseline.addMessage.p50)} / ${ms(baseline.addMessage.p95)}`],
-  ['mock / bare (p50)', `${(baseline.addMessage.p50 / baseline.bare.p50).toFixed(2)}×`],
-]);
+async function withServer<T>(
+  kind: 'product' | 'floor',
+  env: Record<string, string>,
+  use: (server: ServerUnderTest) => Promise<T>,
+): Promise<T> {
+  const nodeArgs =
+    kind === 'product' && options.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const server = await startServer(kind, { env, nodeArgs });
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
 
-const data = await benchDataApi(DATA_API.requests, DATA_API.concurrency, DATA_API.budgetMs);
-printTable('Data API: POST addMessage (in-memory store)', [
-  ['requests / concurrency', `${data.requests} / ${data.concurrency}`],
-  ['throughput', `${data.perSecond.toFixed(0)} req/s (${data.seconds.toFixed(2)} s)`],
-  ['latency p50 / p95 / max', `${ms(data.latency.p50)} / ${ms(data.latency.p95)} / ${ms(data.latency.max)}`],
-]);
-const rssAfterData = rss();
+async function pageBenchmarks(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'chat-bench-pages-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const statics: Record<'web' | 'webFirebase' | 'floor' | 'floorFirebase' | 'plain', StaticServer> = {
+    web: await startStaticServer(),
+    webFirebase: await startStaticServer(),
+    floor: await startStaticServer(),
+    floorFirebase: await startStaticServer(),
+    plain: await startStaticServer(),
+  };
+  for (const server of Object.values(statics)) cleanups.push(() => server.close());
+  const product = await startServer('product', { env: { ...STREAMING, CORS_ORIGINS: statics.web.origin } });
+  cleanups.push(() => product.stop());
+  const floor = await startServer('floor', { env: { ...STREAMING, CORS_ORIGINS: statics.floor.origin } });
+  cleanups.push(() => floor.stop());
 
-const fanout = await benchLiveFanout(FANOUT.messages, FANOUT.subscribers, FANOUT.budgetMs);
-printTable('Live fan-out: addMessage POST → socket.io upsert', [
-  ['messages × subscribers', `${fanout.messages} × ${fanout.subscribers}`],
-  [
-    'per delivery p50 / p95 / max',
-    `${ms(fanout.perDelivery.p50)} / ${ms(fanout.perDelivery.p95)} / ${ms(fanout.perDelivery.max)}`,
-  ],
-  ['to last subscriber p50 / p95', `${ms(fanout.toLastSubscriber.p50)} / ${ms(fanout.toLastSubscriber.p95)}`],
-]);
+  const out = (name: string) => join(dir, name);
+  await Promise.all([
+    buildWebApp(out('web'), 'local', product.url),
+    buildWebApp(out('web-firebase'), 'firebase', product.url),
+  ]);
+  await Promise.all([
+    buildFloorPage(out('floor'), 'local', floor.url),
+    buildFloorPage(out('floor-firebase'), 'firebase', floor.url),
+  ]);
+  mkdirSync(out('plain'));
+  writeFileSync(
+    join(out('plain'), 'index.html'),
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Chat</title><h1>Welcome to Bella Vista Salon!</h1></html>\n',
+  );
+  statics.web.serve(out('web'));
+  statics.webFirebase.serve(out('web-firebase'));
+  statics.floor.serve(out('floor'));
+  statics.floorFirebase.serve(out('floor-firebase'));
+  statics.plain.serve(out('plain'));
 
-const journal = await benchJournal(JOURNAL.largeMessages, JOURNAL.writes, JOURNAL.budgetMs);
-const ratio = journal.large.writes.mean / journal.small.writes.mean;
-printTable('Journal (DATA_FILE): one acknowledged write, fsync included', [
-  ['small store: documents / open', `${journal.small.documents} / ${ms(journal.small.openMs)}`],
-  [
-    'small store: mean / p50 / p95',
-    `${ms(journal.small.writes.mean)} / ${ms(journal.small.writes.p50)} / ${ms(journal.small.writes.p95)} (${journal.small.writes.count} writes)`,
-  ],
-  ['large store: documents / open (replay)', `${journal.large.documents} / ${ms(journal.large.openMs)}`],
-  [
-    'large store: mean / p50 / p95',
-    `${ms(journal.large.writes.mean)} / ${ms(journal.large.writes.p50)} / ${ms(journal.large.writes.p95)} (${journal.large.writes.count} writes)`,
-  ],
-  ['per-write ratio large / small (mean)', `${ratio.toFixed(2)}×`],
-  [
-    'large compaction / amortized per write',
-    `${ms(journal.largeCompactionMs)} / ${journal.largeCompactionPerWriteMs.toFixed(4)} ms`,
-  ],
-]);
+  const browser: Browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  const floorChat = (origin: string) => `${origin}/chat/bella-vista-salon`;
+  if (options.sections.has('weight')) {
+    const local = await measureWeight(browser, `${statics.web.origin}/`, out('web'), 'local');
+    const localFloor = await measureWeight(browser, floorChat(statics.floor.origin), out('floor'), 'local');
+    const firebase = await measureWeight(
+      browser,
+      `${statics.webFirebase.origin}/`,
+      out('web-firebase'),
+      'firebase',
+    );
+    const firebaseFloor = await measureWeight(
+      browser,
+      floorChat(statics.floorFirebase.origin),
+      out('floor-firebase'),
+      'firebase',
+    );
+    const kib = (bytes: number) => bytes / 1024;
+    const section = 'page weight (gzip -9)';
+    report.add({
+      section,
+      name: 'local: JS+CSS before Welcome',
+      unit: 'KiB',
+      product: kib(local.firstScreenBytes),
+      floor: kib(localFloor.firstScreenBytes),
+      better: 'lower',
+      budget: 1.15,
+    });
+    report.add({
+      section,
+      name: 'Firebase: JS+CSS before first Firestore call',
+      unit: 'KiB',
+      product: kib(firebase.firstScreenBytes),
+      floor: kib(firebaseFloor.firstScreenBytes),
+      better: 'lower',
+      budget: 1.15,
+    });
+    report.add({
+      section,
+      name: 'local: loaded later (rest of build)',
+      unit: 'KiB',
+      product: kib(local.laterBytes),
+      floor: kib(localFloor.laterBytes),
+      better: 'lower',
+    });
+    report.add({
+      section,
+      name: 'Firebase: loaded later (phone sign-in…)',
+      unit: 'KiB',
+      product: kib(firebase.laterBytes),
+      floor: kib(firebaseFloor.laterBytes),
+      better: 'lower',
+    });
+    report.note(
+      `local first screen: ${local.files.join(', ')}; Firebase first screen: ${firebase.files.join(', ')}`,
+    );
+  }
+  if (options.sections.has('speed')) {
+    const section = `page speed (median of ${options.loads} cold loads)`;
+    const welcome = await medianWelcome(browser, `${statics.web.origin}/`, options.loads);
+    const plain = await medianWelcome(browser, `${statics.plain.origin}/`, options.loads);
+    report.add({
+      section,
+      name: "navigation → 'Welcome to …' (floor: static page)",
+      unit: 'ms',
+      product: welcome,
+      floor: plain,
+      better: 'lower',
+    });
+    const enter = await medianEnterToFirstCharacter(browser, `${statics.web.origin}/`, options.loads);
+    const echo = await medianEnterToFirstCharacter(browser, floorChat(statics.floor.origin), options.loads);
+    report.add({
+      section,
+      name: 'Enter → first reply character (floor: socket.io echo)',
+      unit: 'ms',
+      product: enter,
+      floor: echo,
+      better: 'lower',
+    });
+  }
+}
 
-const sends = await benchIdentitySends(IDENTITY_SENDS.batches, IDENTITY_SENDS.budgetMs);
-printTable(
-  'Identity: sendCode to distinct numbers (live sessions grow with the batch; flat µs/send = O(1))',
-  sends.batches.map(({ sends: count, seconds, microsPerSend }) => [
-    `${count} sends`,
-    `${seconds.toFixed(2)} s, ${microsPerSend.toFixed(1)} µs/send`,
-  ]),
+async function writePathBenchmark(): Promise<void> {
+  const { connections, seconds } = options.write;
+  const section = `write path (autocannon, ${connections} connections, ${seconds} s)`;
+  const product = await withServer('product', STREAMING, (s) => loadWritePath(s, connections, seconds));
+  const floor = await withServer('floor', STREAMING, (s) => loadWritePath(s, connections, seconds));
+  report.add({
+    section,
+    name: 'POST message throughput',
+    unit: 'req/s',
+    product: product.requestsPerSecond,
+    floor: floor.requestsPerSecond,
+    better: 'higher',
+    budget: 0.7,
+  });
+  report.add({
+    section,
+    name: 'POST message latency p50',
+    unit: 'ms',
+    product: product.p50,
+    floor: floor.p50,
+    better: 'lower',
+  });
+  report.add({
+    section,
+    name: 'POST message latency p99',
+    unit: 'ms',
+    product: product.p99,
+    floor: floor.p99,
+    better: 'lower',
+    budget: 1.5,
+  });
+  report.add({
+    section,
+    name: 'errors + non-2xx answers',
+    unit: 'count',
+    product: product.errors + product.non2xx,
+    floor: floor.errors + floor.non2xx,
+    better: 'lower',
+  });
+}
+
+async function visitorBenchmarks(): Promise<void> {
+  for (const visitors of options.visitorCounts) {
+    const load: VisitorRunOptions = {
+      visitors,
+      messagesPerVisitor: options.messagesPerVisitor,
+      replyTimeoutMs: 60_000,
+      text: QUESTION,
+    };
+    const product = await withServer('product', STREAMING, (s) => runVisitors(s, load));
+    // The floor streams a reply exactly as long as the product's, in the same steps.
+    const floor = await withServer('floor', { ...STREAMING, FLOOR_REPLY: product.sampleReply }, (s) =>
+      runVisitors(s, load),
+    );
+    const section = `${visitors} visitors × ${options.messagesPerVisitor} messages`;
+    report.add({
+      section,
+      name: 'completed replies',
+      unit: '/s',
+      product: product.repliesPerSecond,
+      floor: floor.repliesPerSecond,
+      better: 'higher',
+      budget: 0.7,
+    });
+    for (const p of ['p50', 'p95', 'p99'] as const) {
+      report.add({
+        section,
+        name: `send → first character ${p}`,
+        unit: 'ms',
+        product: product.firstCharacter[p],
+        floor: floor.firstCharacter[p],
+        better: 'lower',
+      });
+    }
+    for (const p of ['p50', 'p95', 'p99'] as const) {
+      report.add({
+        section,
+        name: `send → reply complete ${p}`,
+        unit: 'ms',
+        product: product.complete[p],
+        floor: floor.complete[p],
+        better: 'lower',
+        ...(p === 'p99' ? { budget: 1.5 } : {}),
+      });
+    }
+    report.add({
+      section,
+      name: 'server CPU during the run',
+      unit: 'cpu s',
+      product: product.serverCpuSeconds,
+      floor: floor.serverCpuSeconds,
+      better: 'lower',
+    });
+    report.add({
+      section,
+      name: 'server peak RSS',
+      unit: 'MiB',
+      product: product.serverPeakRssBytes / 2 ** 20,
+      floor: floor.serverPeakRssBytes / 2 ** 20,
+      better: 'lower',
+    });
+    report.add({
+      section,
+      name: 'lost messages (counted)',
+      unit: 'count',
+      product: product.lost,
+      floor: floor.lost,
+      better: 'lower',
+    });
+    report.add({
+      section,
+      name: 'duplicated messages (counted)',
+      unit: 'count',
+      product: product.duplicated,
+      floor: floor.duplicated,
+      better: 'lower',
+    });
+  }
+}
+
+async function growthBenchmark(): Promise<void> {
+  const { stored, visitors, messagesPerVisitor } = options.growth;
+  const load: VisitorRunOptions = { visitors, messagesPerVisitor, replyTimeoutMs: 60_000, text: QUESTION };
+  const cases = await runGrowth(stored, load, STREAMING);
+  for (const persistence of [false, true]) {
+    const empty = cases.find((c) => c.persistence === persistence && c.stored === 0)!;
+    for (const c of cases.filter((x) => x.persistence === persistence && x.stored > 0)) {
+      const section = `growth (${visitors} visitors; floor: empty store)`;
+      const mode = persistence ? 'persistence on' : 'persistence off';
+      report.add({
+        section,
+        name: `${mode}, ${c.stored.toLocaleString('en')} stored: send → reply p50`,
+        unit: 'ms',
+        product: c.result.complete.p50,
+        floor: empty.result.complete.p50,
+        better: 'lower',
+      });
+      report.add({
+        section,
+        name: `${mode}, ${c.stored.toLocaleString('en')} stored: send → reply p99`,
+        unit: 'ms',
+        product: c.result.complete.p99,
+        floor: empty.result.complete.p99,
+        better: 'lower',
+      });
+      report.add({
+        section,
+        name: `${mode}, ${c.stored.toLocaleString('en')} stored: lost + duplicated`,
+        unit: 'count',
+        product: c.result.lost + c.result.duplicated,
+        floor: empty.result.lost + empty.result.duplicated,
+        better: 'lower',
+      });
+    }
+  }
+}
+
+try {
+  if (options.sections.has('weight') || options.sections.has('speed')) await pageBenchmarks();
+  // The browser and page servers are done; stop them before the load runs so they take no CPU.
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  if (options.sections.has('write')) await writePathBenchmark();
+  if (options.sections.has('visitors')) await visitorBenchmarks();
+  if (options.sections.has('growth')) await growthBenchmark();
+} finally {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+
+const seconds = (performance.now() - started) / 1000;
+console.log(`\n${report.table()}\n`);
+const file = report.write({
+  quick: options.quick,
+  date: new Date().toISOString(),
+  seconds: Math.round(seconds),
+});
+console.log(
+  `Written to ${file} in ${seconds.toFixed(0)} s.${options.profile ? ` CPU profiles in ${PROFILE_DIR}.` : ''}`,
 );
-
-const rssAfter = rss();
-printTable('Process', [
-  ['RSS before / after data API / at end', `${mib(rssBefore)} / ${mib(rssAfterData)} / ${mib(rssAfter)}`],
-  ['RSS growth over the run', `${mib(rssAfter - rssBefore)}`],
-  ['total run time', `${((performance.now() - runStarted) / 1000).toFixed(1)} s`],
-]);

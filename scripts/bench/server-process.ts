@@ -56,7 +56,10 @@ export async function startServer(kind: ServerKind, settings: ServerSettings = {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${kind} server did not listen within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${kind} server did not listen within 30 s:\n${output}`)),
+      30_000,
+    );
     const onData = () => {
       const line = output.split('\n').find((l) => l.includes('"mock server listening"'));
       if (!line) return;

@@ -130,8 +130,18 @@ class Visitor {
   }
 }
 
-export async function runVisitors(server: ServerUnderTest, options: VisitorRunOptions): Promise<VisitorRunResult> {
-  const counters: Counters = { lost: 0, duplicated: 0, firstCharacter: [], complete: [], completed: 0, sampleReply: '' };
+export async function runVisitors(
+  server: ServerUnderTest,
+  options: VisitorRunOptions,
+): Promise<VisitorRunResult> {
+  const counters: Counters = {
+    lost: 0,
+    duplicated: 0,
+    firstCharacter: [],
+    complete: [],
+    completed: 0,
+    sampleReply: '',
+  };
   const visitors = Array.from({ length: options.visitors }, () => new Visitor(server, counters));
   try {
     const conversations = await Promise.all(visitors.map((visitor) => visitor.open()));

@@ -4,6 +4,7 @@
  * logging, helmet or rate limits. Its answers have the shapes the benchmark client reads, so the same client
  * drives both servers and the ratio says what the product adds.
  *
+ * - GET /data/businesses/:id → { id, name } (the floor page's welcome)
  * - POST /data/conversations → 201 { id }
  * - POST /data/conversations/:id/messages → Map → socket.io room emit (messages:upsert) → 201 message
  * - POST /api/chat → a reply message created and grown in `STREAM_CHUNK_CHARS` steps every
@@ -34,6 +35,7 @@ const origins = (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean);
 /** As long as a typical reply of the mock server's assistant (see scripts/bench/visitors.ts). */
 const REPLY = process.env.FLOOR_REPLY ?? 'We are open **Tuesday to Saturday, 9:00–18:00**. '.repeat(4);
 
+const BUSINESS_NAME = 'Bella Vista Salon';
 const conversations = new Map<string, FloorMessage[]>();
 let nextId = 0;
 let seq = 0;
@@ -54,6 +56,10 @@ const emit = (conversationId: string, message: FloorMessage) => {
   seq += 1;
   io.to(conversationId).emit('messages:upsert', { conversationId, seq, message: { ...message } });
 };
+
+app.get('/data/businesses/:id', (req, res) => {
+  res.json({ id: req.params.id, name: BUSINESS_NAME });
+});
 
 app.post('/data/conversations', (_req, res) => {
   const id = `c${(nextId += 1)}`;
