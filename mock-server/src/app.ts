@@ -160,6 +160,8 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
 
   const app = express();
   app.disable('x-powered-by');
+  // An API of small JSON answers nobody revalidates: hashing every body for an ETag is pure cost.
+  app.disable('etag');
   app.use(requestLog(logger));
   app.use(
     securityMiddleware({

@@ -22,8 +22,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Router } from 'express';
 import {
   CHAT_PATH,
-  ChatResumeBodySchema,
-  ChatSendBodySchema,
   isChatEnabled,
   isConversationExpired,
   normaliseSmartReplies,
@@ -38,6 +36,7 @@ import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { assertConversationAccess, requestUser } from './auth.js';
 import { parseOrThrow, throwFault } from './errors.js';
+import { ChatResumeBody, ChatSendBody } from './strict-bodies.js';
 
 export interface ChatRoutesOptions {
   store: DocumentStore;
@@ -54,8 +53,8 @@ export interface ChatRoutesOptions {
 function parseChatBody(body: unknown) {
   const isResume = typeof body === 'object' && body !== null && 'resume' in body;
   return isResume
-    ? ({ kind: 'resume', ...parseOrThrow(ChatResumeBodySchema.strict(), body) } as const)
-    : ({ kind: 'message', ...parseOrThrow(ChatSendBodySchema.strict(), body) } as const);
+    ? ({ kind: 'resume', ...parseOrThrow(ChatResumeBody, body) } as const)
+    : ({ kind: 'message', ...parseOrThrow(ChatSendBody, body) } as const);
 }
 
 export function chatRoutes({

@@ -6,13 +6,14 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { BusinessSchema, ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError } from '@chat/core';
+import { ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError } from '@chat/core';
 import type { ErrorCode } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { parseOrThrow } from './errors.js';
+import { BusinessBody } from './strict-bodies.js';
 
 export interface ControlRoutesOptions {
   store: DocumentStore;
@@ -84,7 +85,7 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
     const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
     const body: unknown = req.body;
     const withId = typeof body === 'object' && body !== null && !Array.isArray(body) ? { id, ...body } : body;
-    const business = parseOrThrow(BusinessSchema.strict(), withId);
+    const business = parseOrThrow(BusinessBody, withId);
     if (business.id !== id) throw new ProviderError('invalid-argument', `id: must match the path (${id})`);
     const { created } = store.putBusiness(business);
     res.status(created ? 201 : 200).json(business);

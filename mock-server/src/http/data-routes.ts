@@ -8,14 +8,9 @@
  */
 import { Router } from 'express';
 import type { Request } from 'express';
-import { z } from 'zod';
 import {
   DocumentIdSchema,
   HandleSchema,
-  LastMessageUpdateSchema,
-  NewConversationSchema,
-  NewFeedItemSchema,
-  NewMessageSchema,
   ProviderError,
 } from '@chat/core';
 import type { Conversation } from '@chat/core';
@@ -24,14 +19,19 @@ import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { assertConversationAccess, requestUser, requireSignedInUser } from './auth.js';
 import { parseOrThrow, throwFault } from './errors.js';
+import {
+  EmptyBody,
+  LastMessageUpdateBody,
+  NewConversationBody,
+  NewFeedItemBody,
+  NewMessageBody,
+} from './strict-bodies.js';
 
 export interface DataRoutesOptions {
   store: DocumentStore;
   identity: Identity;
   faults: Faults;
 }
-
-const EmptyBodySchema = z.object({}).strict();
 
 export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Router {
   const router = Router();
@@ -65,7 +65,7 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     const user = await requireSignedInUser(identity, req, 'Adding a feed item');
     if (!store.getBusiness(businessId))
       throw new ProviderError('not-found', `Business ${businessId} not found`);
-    const item = parseOrThrow(NewFeedItemSchema.strict(), req.body);
+    const item = parseOrThrow(NewFeedItemBody, req.body);
     const conversation = store.getConversation(item.conversationId);
     if (!conversation || conversation.businessId !== businessId) {
       throw new ProviderError(
@@ -79,7 +79,7 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
 
   router.post('/data/conversations', async (req, res) => {
     const user = await requestUser(identity, req);
-    const input = parseOrThrow(NewConversationSchema.strict(), req.body);
+    const input = parseOrThrow(NewConversationBody, req.body);
     if ((input.userId === null) !== (input.userType === 'anonymous')) {
       throw new ProviderError(
         'invalid-argument',
@@ -103,7 +103,7 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
 
   router.post('/data/conversations/:id/messages', async (req, res) => {
     const conversation = await accessibleConversation(req);
-    const input = parseOrThrow(NewMessageSchema.strict(), req.body);
+    const input = parseOrThrow(NewMessageBody, req.body);
     const fault = faults.take('data.addMessage');
     if (fault) throwFault(fault, 'data.addMessage');
     res.status(201).json(store.addMessage(conversation.id, input).message);
@@ -111,14 +111,14 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
 
   router.patch('/data/conversations/:id/last-message', async (req, res) => {
     const conversation = await accessibleConversation(req);
-    const { lastMessage } = parseOrThrow(LastMessageUpdateSchema.strict(), req.body);
+    const { lastMessage } = parseOrThrow(LastMessageUpdateBody, req.body);
     store.updateLastMessage(conversation.id, lastMessage);
     res.status(204).end();
   });
 
   router.post('/data/conversations/:id/signup-feed-posted', async (req, res) => {
     const conversation = await accessibleConversation(req);
-    parseOrThrow(EmptyBodySchema, req.body ?? {});
+    parseOrThrow(EmptyBody, req.body ?? {});
     store.markSignupFeedPosted(conversation.id);
     res.status(204).end();
   });

@@ -4,45 +4,43 @@
  * 'botcheck', 'otp.send', 'otp.verify'.
  */
 import { Router } from 'express';
-import { z } from 'zod';
-import { IDENTITY_ROUTES, RefreshBodySchema, SendCodeBodySchema, VerifyCodeBodySchema } from '@chat/core';
+import { IDENTITY_ROUTES } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import { parseOrThrow, throwFault } from './errors.js';
+import { EmptyBody, RefreshBody, SendCodeBody, VerifyCodeBody } from './strict-bodies.js';
 
 export interface IdentityRoutesOptions {
   identity: Identity;
   faults: Faults;
 }
 
-const EmptyBodySchema = z.object({}).strict();
-
 export function identityRoutes({ identity, faults }: IdentityRoutesOptions): Router {
   const router = Router();
 
   router.post(IDENTITY_ROUTES.botCheck, (req, res) => {
-    parseOrThrow(EmptyBodySchema, req.body ?? {});
+    parseOrThrow(EmptyBody, req.body ?? {});
     const fault = faults.take('botcheck');
     if (fault) throwFault(fault, 'botcheck');
     res.json(identity.issueBotCheckToken());
   });
 
   router.post(IDENTITY_ROUTES.sendCode, (req, res) => {
-    const body = parseOrThrow(SendCodeBodySchema.strict(), req.body);
+    const body = parseOrThrow(SendCodeBody, req.body);
     const fault = faults.take('otp.send');
     if (fault) throwFault(fault, 'otp.send');
     res.json(identity.sendCode(body.phoneNumber, body.botCheckToken));
   });
 
   router.post(IDENTITY_ROUTES.verifyCode, async (req, res) => {
-    const body = parseOrThrow(VerifyCodeBodySchema.strict(), req.body);
+    const body = parseOrThrow(VerifyCodeBody, req.body);
     const fault = faults.take('otp.verify');
     if (fault) throwFault(fault, 'otp.verify');
     res.json(await identity.verifyCode(body.verificationId, body.code));
   });
 
   router.post(IDENTITY_ROUTES.refresh, async (req, res) => {
-    const body = parseOrThrow(RefreshBodySchema.strict(), req.body);
+    const body = parseOrThrow(RefreshBody, req.body);
     res.json(await identity.refresh(body.idToken));
   });
 

@@ -68,6 +68,8 @@ export function refuseDeclaredOversize(limitBytes: number): RequestHandler {
 
 /** One log line per request (never its headers or body: they carry tokens and phone numbers). */
 export function requestLog(logger: Logger): RequestHandler {
+  // The level is read once at start: below debug, a request costs no listener and no clock reads.
+  if (!logger.isLevelEnabled('debug')) return (_req, _res, next) => next();
   return (req, res, next) => {
     const started = performance.now();
     res.on('finish', () => {

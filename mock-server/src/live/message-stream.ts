@@ -17,7 +17,7 @@
  *
  * Limits: one process (socket.io's in-memory adapter).
  */
-import { errorCodeOf, SOCKET_EVENTS, SubscribePayloadSchema, UnsubscribePayloadSchema } from '@chat/core';
+import { errorCodeOf, SOCKET_EVENTS, UnsubscribePayloadSchema } from '@chat/core';
 import type { ClientToServerEvents, ErrorCode, ServerToClientEvents, SubscribeAck } from '@chat/core';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
@@ -25,6 +25,7 @@ import type { Clock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import { assertConversationAccess, tokenExpiresAt, userForToken } from '../http/auth.js';
+import { SubscribePayload } from '../http/strict-bodies.js';
 import { formatPath } from '../store/fixtures.js';
 import type { DocumentStore } from '../store/memory-store.js';
 
@@ -121,7 +122,7 @@ export function attachMessageStream({
    * snapshot and ack — so no store change can slip between the snapshot and the room's upserts.
    */
   async function subscribe(socket: ChatSocket, payload: unknown, reply: (answer: SubscribeAck) => void) {
-    const parsed = SubscribePayloadSchema.strict().safeParse(payload);
+    const parsed = SubscribePayload.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.length > 0 ? formatPath(issue.path) : 'payload';
