@@ -3,7 +3,7 @@
  * and the time zone by its everyday name ("Eastern Time").
  */
 import type { DaySchedule, WeeklySchedule, Weekday } from '@chat/core';
-import { WEEKDAYS } from '@chat/core';
+import { dateTimeFormat, WEEKDAYS } from '@chat/core';
 
 /** 'monday' → 'Monday'. */
 export function weekdayLabel(day: Weekday): string {
@@ -45,7 +45,7 @@ export function formatWeek(schedule: WeeklySchedule, today?: Weekday): string {
 /** The everyday name of a time zone at a given instant ('Eastern Time'), or the IANA name when Intl has none. */
 export function timeZoneLabel(timeZone: string, atMs: number): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    const part = dateTimeFormat({ timeZone, timeZoneName: 'longGeneric' })
       .formatToParts(new Date(atMs))
       .find((p) => p.type === 'timeZoneName');
     return part?.value ?? timeZone;
@@ -58,7 +58,7 @@ export function timeZoneLabel(timeZone: string, atMs: number): string {
 export function sameWallClock(a: string, b: string, atMs: number): boolean {
   try {
     const show = (timeZone: string) =>
-      new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(atMs);
+      dateTimeFormat({ timeZone, dateStyle: 'short', timeStyle: 'short' }).format(atMs);
     return show(a) === show(b);
   } catch {
     return false;

@@ -11,6 +11,7 @@ export * from './providers/data-provider.js';
 export * from './providers/unsubscribe.js';
 export * from './rules/booking-update.js';
 export * from './rules/business-hours.js';
+export * from './rules/date-time-format.js';
 export * from './rules/chat-input.js';
 export * from './rules/conversation-expiry.js';
 export * from './rules/error-text.js';

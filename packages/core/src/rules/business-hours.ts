@@ -3,6 +3,7 @@
  * read with Intl, so daylight-saving changes and day boundaries follow the IANA database of the
  * runtime. Times are compared as HH:mm, so seconds within the last minute of an interval still count.
  */
+import { dateTimeFormat } from './date-time-format.js';
 import type { Business, BusinessHours, TimeInterval, Weekday } from '../model/business.js';
 import { WEEKDAYS } from '../model/business.js';
 
@@ -30,7 +31,7 @@ export function effectiveHours(business: Pick<Business, 'locations' | 'hours'>):
 
 /** The weekday and HH:mm wall-clock time at `atMs` in `timeZone` (the runtime's zone when absent). */
 export function wallClock(atMs: number, timeZone?: string): { weekday: Weekday; hhmm: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat({
     timeZone,
     weekday: 'long',
     hour: '2-digit',
