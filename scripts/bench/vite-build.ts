@@ -65,7 +65,7 @@ async function runBuild(
     build: {
       outDir: target.outDir,
       emptyOutDir: true,
-      sourcemap: false,
+      sourcemap: process.env.BENCH_SOURCEMAP === '1',
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100_000,
     },

@@ -73,10 +73,22 @@ describe('AssistantMarkdown', () => {
     expect(container).not.toHaveTextContent(BOOKING_UPDATE_MARKER);
   });
 
-  it('renders tables inside a scrolling wrapper', () => {
-    renderMarkdown('| Service | Price |\n|---|---|\n| Cut | $30 |');
-    expect(screen.getByRole('table')).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: '$30' })).toBeInTheDocument();
+  it('shows table syntax as text: the assistant writes no tables, and the page ships no table parser', () => {
+    const container = renderMarkdown('| Service | Price |\n|---|---|\n| Cut | $30 |');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(container).toHaveTextContent('| Cut | $30 |');
+  });
+
+  it('links www. addresses and e-mail addresses as GitHub does', () => {
+    renderMarkdown('See www.bellavista.example or write to desk@bellavista.example');
+    expect(screen.getByRole('link', { name: 'www.bellavista.example' })).toHaveAttribute(
+      'href',
+      'http://www.bellavista.example',
+    );
+    expect(screen.getByRole('link', { name: 'desk@bellavista.example' })).toHaveAttribute(
+      'href',
+      'mailto:desk@bellavista.example',
+    );
   });
 
   it('renders the unfinished end of a streaming reply without raw markers', () => {

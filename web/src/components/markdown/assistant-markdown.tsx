@@ -7,11 +7,12 @@
  * - Images are never loaded (a reply could otherwise make the visitor's browser fetch any URL); their
  *   alt text is shown instead.
  * - The booking-update marker is removed before parsing.
- * GitHub-flavoured Markdown (tables, strikethrough, bare URLs as links) is on.
+ * Of GitHub-flavoured Markdown only bare URLs as links is on (remark-autolinks.ts): the assistant writes
+ * no tables, strikethrough or footnotes.
  */
 import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { safeLinkUrl, visibleText } from '@chat/core';
+import { remarkAutolinks } from './remark-autolinks.js';
 import { completeStreamingMarkdown } from './streaming-markdown.js';
 import './assistant-markdown.css';
 
@@ -28,17 +29,9 @@ const COMPONENTS: Components = {
   img({ alt }) {
     return alt ? <span className="assistant-markdown__image-alt">{alt}</span> : null;
   },
-  table({ children }) {
-    // Wide tables scroll inside the bubble instead of widening the page on a phone.
-    return (
-      <div className="assistant-markdown__table-scroll">
-        <table>{children}</table>
-      </div>
-    );
-  },
 };
 
-const REMARK_PLUGINS = [remarkGfm];
+const REMARK_PLUGINS = [remarkAutolinks];
 
 /** `streaming`: the reply is still arriving, so its unfinished end is rendered as it will look once complete. */
 export function AssistantMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
