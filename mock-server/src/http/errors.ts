@@ -6,7 +6,7 @@ import { errorCodeForStatus, HTTP_STATUS_BY_CODE, ProviderError } from '@chat/co
 import type { ErrorBody, ErrorCode } from '@chat/core';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { formatPath } from '../store/fixtures.js';
 import type { FaultError } from '../faults.js';
 
@@ -24,8 +24,13 @@ export function sendError(
  * Parses `value` with `schema`; on failure throws ProviderError('invalid-argument') whose message
  * names the first offending field, e.g. `role: Invalid option: expected one of "user"|"system"`.
  */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.output<T> {
-  const parsed = schema.safeParse(value);
+export function parseOrThrow<T extends z.core.$ZodType>(
+  schema: T,
+  value: unknown,
+  what = 'body',
+): z.output<T> {
+  // z.safeParse takes core's schemas (zod/mini) and the server's own (full zod) alike.
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = issue.path.length > 0 ? formatPath(issue.path) : what;

@@ -1,6 +1,7 @@
 /**
  * Every request body and socket payload the server accepts, as strict schemas (an unknown key is a 400
- * that names it), built once when the module loads. zod compiles a schema the first time it parses with
+ * that names it), built once when the module loads from the shapes of core's schemas. Core's schemas
+ * are zod/mini (they ship in the web page) and strip unknown keys; the server is stricter than the page. zod compiles a schema the first time it parses with
  * it, so a `.strict()` written inside a handler made every request build and compile a new schema — the
  * largest avoidable cost on the write path (docs/decisions/0006-mock-server-write-path.md).
  */
@@ -19,15 +20,15 @@ import {
 } from '@chat/core';
 import { z } from 'zod';
 
-export const EmptyBody = z.object({}).strict();
-export const BusinessBody = BusinessSchema.strict();
-export const NewConversationBody = NewConversationSchema.strict();
-export const NewMessageBody = NewMessageSchema.strict();
-export const NewFeedItemBody = NewFeedItemSchema.strict();
-export const LastMessageUpdateBody = LastMessageUpdateSchema.strict();
-export const ChatSendBody = ChatSendBodySchema.strict();
-export const ChatResumeBody = ChatResumeBodySchema.strict();
-export const SendCodeBody = SendCodeBodySchema.strict();
-export const VerifyCodeBody = VerifyCodeBodySchema.strict();
-export const RefreshBody = RefreshBodySchema.strict();
-export const SubscribePayload = SubscribePayloadSchema.strict();
+export const EmptyBody = z.strictObject({});
+export const BusinessBody = z.strictObject(BusinessSchema.shape);
+export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
+export const NewMessageBody = z.strictObject(NewMessageSchema.shape);
+export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
+export const LastMessageUpdateBody = z.strictObject(LastMessageUpdateSchema.shape);
+export const ChatSendBody = z.strictObject(ChatSendBodySchema.shape);
+export const ChatResumeBody = z.strictObject(ChatResumeBodySchema.shape);
+export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);
+export const VerifyCodeBody = z.strictObject(VerifyCodeBodySchema.shape);
+export const RefreshBody = z.strictObject(RefreshBodySchema.shape);
+export const SubscribePayload = z.strictObject(SubscribePayloadSchema.shape);

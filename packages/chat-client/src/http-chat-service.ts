@@ -15,7 +15,7 @@ import {
   type ChatResponse,
   type ChatService,
 } from '@chat/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { formatIssues } from './format-issues.js';
 import { requestJson, type FetchLike } from './http-json.js';
 
@@ -33,7 +33,7 @@ export function createHttpChatService(options: HttpChatServiceOptions): ChatServ
   // Resolved per call and called unbound: browsers throw "Illegal invocation" for a detached window.fetch.
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function post(schema: z.ZodType, body: unknown, kind: string, call?: ChatCallOptions) {
+  async function post(schema: z.ZodMiniType, body: unknown, kind: string, call?: ChatCallOptions) {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ProviderError('invalid-argument', `Invalid chat ${kind} body: ${formatIssues(parsed.error)}`);

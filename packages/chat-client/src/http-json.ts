@@ -1,5 +1,5 @@
 import { ProviderError } from '@chat/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { formatIssues } from './format-issues.js';
 import { errorFromResponse, networkError, parseJsonOrUndefined } from './http-errors.js';
 
@@ -22,7 +22,7 @@ export interface JsonRequest {
  * 'unavailable' when no answer came, the server's code (or the status's) for a non-OK answer, and
  * 'internal' naming the field when the answer does not match the schema.
  */
-export async function requestJson<S extends z.ZodType>(
+export async function requestJson<S extends z.ZodMiniType>(
   request: JsonRequest,
   schema: S,
 ): Promise<z.output<S>> {

@@ -53,7 +53,7 @@ import {
   type Firestore,
   type SnapshotOptions,
 } from 'firebase/firestore';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   businessFromDocument,
   conversationFromDocument,
@@ -67,7 +67,7 @@ import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
 
-function parseInput<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
+function parseInput<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success)
     throw new ProviderError('invalid-argument', `Invalid ${what}: ${formatIssues(parsed.error)}`);

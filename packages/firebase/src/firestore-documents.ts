@@ -27,7 +27,7 @@ import {
 } from '@chat/core';
 import { formatIssues } from '@chat/chat-client';
 import { Timestamp } from 'firebase/firestore';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** What a conversion yields: the domain value, or why the document does not fit the schema. */
 export type Converted<T> = { ok: true; value: T } | { ok: false; problem: string };
@@ -58,7 +58,7 @@ export function millisToTimestamp(ms: number): Timestamp {
   return Timestamp.fromMillis(ms);
 }
 
-function check<T>(schema: z.ZodType<T>, kind: string, id: string, candidate: unknown): Converted<T> {
+function check<T>(schema: z.ZodMiniType<T>, kind: string, id: string, candidate: unknown): Converted<T> {
   const parsed = schema.safeParse(candidate);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, problem: `${kind} document '${id}' is malformed: ${formatIssues(parsed.error)}` };

@@ -22,7 +22,7 @@ import {
   type PendingPhoneVerification,
   type SignInResult,
 } from '@chat/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createSessionStore, type SessionStorageLike } from './session-store.js';
 
 /** A token this close to its expiry is refreshed before it is handed out. */
@@ -48,7 +48,7 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
   const listeners = new Set<(user: AuthUser | null) => void>();
   let refreshing: Promise<string | null> | null = null;
 
-  function post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+  function post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
     return requestJson({ fetch: doFetch, method: 'POST', url: base + path, body, what: WHAT }, schema);
   }
 

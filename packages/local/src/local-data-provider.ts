@@ -29,7 +29,7 @@ import {
   SOCKET_EVENTS,
   type DataProvider,
 } from '@chat/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { subscribeToConversationMessages } from './message-subscription.js';
 import {
   createSocketConnection,
@@ -68,12 +68,12 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
     return { fetch: doFetch, method, url: base + path, body, idToken: await getIdToken(), what: WHAT };
   }
 
-  async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+  async function get<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S>> {
     return requestJson(await call('GET', path), schema);
   }
 
   /** A read that resolves null for the statuses listed (the document is missing or not ours). */
-  async function getOrNull<S extends z.ZodType>(path: string, schema: S, nullStatuses: number[]) {
+  async function getOrNull<S extends z.ZodMiniType>(path: string, schema: S, nullStatuses: number[]) {
     try {
       return await get(path, schema);
     } catch (error) {
@@ -180,13 +180,13 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
 }
 
 /** The parsed value, or a ProviderError 'invalid-argument' naming the field; nothing is sent then. */
-function check<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+function check<S extends z.ZodMiniType>(schema: S, value: unknown, name: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalid(name, parsed.error);
   return parsed.data;
 }
 
-function invalid(name: string, error: z.ZodError): ProviderError {
+function invalid(name: string, error: z.core.$ZodError): ProviderError {
   const detail = formatIssues(error).replace(/^\(root\)/, name);
   return new ProviderError('invalid-argument', `Invalid ${name}: ${detail}`);
 }

@@ -1,5 +1,5 @@
 /**
- * The app's configuration, read from Vite's import.meta.env once and validated with zod.
+ * The app's configuration, read from Vite's import.meta.env once and validated with zod/mini.
  *
  * Everything else in the app takes its settings from the AppEnv this returns, so a missing or
  * malformed variable fails at start-up with one message that lists every problem, instead of
@@ -7,16 +7,16 @@
  * `VITE_CHAT_SERVICE_URL=` in a .env file is how people usually "leave something out".
  */
 import { DocumentIdSchema } from '@chat/core';
-import { z } from 'zod';
+// zod/mini, never zod's full build: this runs in the page (issue 11's bundle budget).
+import * as z from 'zod/mini';
 
 export const BACKENDS = ['local', 'firebase'] as const;
 export type BackendKind = (typeof BACKENDS)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const emulatorHost = z
-  .string()
-  .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
-  .optional();
+const emulatorHost = z.optional(
+  z.string().check(z.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')),
+);
 
 /** The mock server's fixtures: what a local (development) build opens when nothing is set. */
 export const LOCAL_DEFAULTS = {
@@ -26,46 +26,49 @@ export const LOCAL_DEFAULTS = {
 
 const RawEnvSchema = z
   .object({
-    VITE_BACKEND: z.enum(BACKENDS, { error: "must be 'local' or 'firebase'" }).default('local'),
-    VITE_LOCAL_SERVER_URL: httpUrl.default('http://127.0.0.1:4000'),
+    VITE_BACKEND: z._default(z.enum(BACKENDS, { error: "must be 'local' or 'firebase'" }), 'local'),
+    VITE_LOCAL_SERVER_URL: z._default(httpUrl, 'http://127.0.0.1:4000'),
     // Required for a Firebase build (no demo values in production); the mock fixtures' defaults otherwise.
-    VITE_DEFAULT_BUSINESS_ID: DocumentIdSchema.optional(),
-    VITE_ASSISTANT_NAME: z.string().trim().min(1).max(40).default('Ava'),
-    VITE_SUPPORT_FORM_URL: httpUrl.optional(),
+    VITE_DEFAULT_BUSINESS_ID: z.optional(DocumentIdSchema),
+    VITE_ASSISTANT_NAME: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), 'Ava'),
+    VITE_SUPPORT_FORM_URL: z.optional(httpUrl),
     // "/" = the page's own origin (Firebase Hosting rewrites /api/chat to the chat service; see README).
-    VITE_CHAT_SERVICE_URL: z
-      .union([z.literal('/'), httpUrl], { error: "must be an http(s) URL or '/'" })
-      .optional(),
-    VITE_FIREBASE_API_KEY: z.string().optional(),
-    VITE_FIREBASE_AUTH_DOMAIN: z.string().optional(),
-    VITE_FIREBASE_PROJECT_ID: z.string().optional(),
-    VITE_FIREBASE_APP_ID: z.string().optional(),
+    VITE_CHAT_SERVICE_URL: z.optional(
+      z.union([z.literal('/'), httpUrl], { error: "must be an http(s) URL or '/'" }),
+    ),
+    VITE_FIREBASE_API_KEY: z.optional(z.string()),
+    VITE_FIREBASE_AUTH_DOMAIN: z.optional(z.string()),
+    VITE_FIREBASE_PROJECT_ID: z.optional(z.string()),
+    VITE_FIREBASE_APP_ID: z.optional(z.string()),
     /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099 (development only). */
     VITE_AUTH_EMULATOR_HOST: emulatorHost,
     /** host:port of the Firestore emulator, e.g. 127.0.0.1:8080 (development only). */
     VITE_FIRESTORE_EMULATOR_HOST: emulatorHost,
   })
-  .superRefine((env, ctx) => {
-    if (env.VITE_BACKEND !== 'firebase') return;
-    const needed = {
-      VITE_DEFAULT_BUSINESS_ID: 'the business the root route opens',
-      VITE_SUPPORT_FORM_URL: "the form 'Contact Support' opens",
-      VITE_CHAT_SERVICE_URL: 'the chat service base URL',
-      VITE_FIREBASE_API_KEY: 'Firebase web API key',
-      VITE_FIREBASE_AUTH_DOMAIN: 'Firebase auth domain',
-      VITE_FIREBASE_PROJECT_ID: 'Firebase project id',
-      VITE_FIREBASE_APP_ID: 'Firebase app id',
-    } as const;
-    for (const [key, what] of Object.entries(needed)) {
-      if (env[key as keyof typeof needed] === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `is required when VITE_BACKEND is firebase (${what})`,
-        });
+  .check(
+    z.superRefine((env, ctx) => {
+      if (env.VITE_BACKEND !== 'firebase') return;
+      const needed = {
+        VITE_DEFAULT_BUSINESS_ID: 'the business the root route opens',
+        VITE_SUPPORT_FORM_URL: "the form 'Contact Support' opens",
+        VITE_CHAT_SERVICE_URL: 'the chat service base URL',
+        VITE_FIREBASE_API_KEY: 'Firebase web API key',
+        VITE_FIREBASE_AUTH_DOMAIN: 'Firebase auth domain',
+        VITE_FIREBASE_PROJECT_ID: 'Firebase project id',
+        VITE_FIREBASE_APP_ID: 'Firebase app id',
+      } as const;
+      for (const [key, what] of Object.entries(needed)) {
+        if (env[key as keyof typeof needed] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `is required when VITE_BACKEND is firebase (${what})`,
+            input: env,
+          });
+        }
       }
-    }
-  });
+    }),
+  );
 
 export interface FirebaseEnv {
   apiKey: string;

@@ -26,7 +26,7 @@ import {
   type MessagesObserver,
   type NewConversation,
 } from '@chat/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type DataOperation = Exclude<keyof DataProvider, 'subscribeToMessages'> | 'subscribeToMessages';
 
@@ -55,7 +55,7 @@ export interface InMemoryData extends DataProvider {
   subscriberCount(conversationId: string): number;
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+function parse<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ProviderError('invalid-argument', `${what}: ${result.error.message}`);
   return result.data;

@@ -6,6 +6,7 @@
  * smart replies). Bodies are checked against the core wire schemas, so a malformed request fails
  * the way the real endpoint would, with ProviderError('invalid-argument').
  */
+import * as z from 'zod/mini';
 import {
   ChatResumeBodySchema,
   ChatSendBodySchema,
@@ -84,11 +85,11 @@ export function createScriptedChat(data: InMemoryData): ScriptedChat {
 
   return {
     async send(body: ChatSendBody, options?: ChatCallOptions) {
-      check(ChatSendBodySchema.strict(), body);
+      check(z.strictObject(ChatSendBodySchema.shape), body);
       return run({ kind: 'send', body: structuredClone(body), idToken: options?.idToken ?? null });
     },
     async resume(body: ChatResumeBody, options?: ChatCallOptions) {
-      check(ChatResumeBodySchema.strict(), body);
+      check(z.strictObject(ChatResumeBodySchema.shape), body);
       return run({ kind: 'resume', body: structuredClone(body), idToken: options?.idToken ?? null });
     },
     get calls() {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The days of a weekly schedule, in the order a week is shown. */
 export const WEEKDAYS = [
@@ -15,60 +15,59 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const TimeIntervalSchema = z.object({
-  start: z.string().regex(HHMM, 'must be HH:mm'),
-  end: z.string().regex(HHMM, 'must be HH:mm'),
+  start: z.string().check(z.regex(HHMM, 'must be HH:mm')),
+  end: z.string().check(z.regex(HHMM, 'must be HH:mm')),
 });
 export type TimeInterval = z.infer<typeof TimeIntervalSchema>;
 
 export const DayScheduleSchema = z.object({
   isOpen: z.boolean(),
-  intervals: z.array(TimeIntervalSchema).max(24).default([]),
+  intervals: z._default(z.array(TimeIntervalSchema).check(z.maxLength(24)), []),
 });
 export type DaySchedule = z.infer<typeof DayScheduleSchema>;
 
 export const WeeklyScheduleSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((d) => [d, DayScheduleSchema.optional()])) as Record<
+  Object.fromEntries(WEEKDAYS.map((d) => [d, z.optional(DayScheduleSchema)])) as Record<
     Weekday,
-    z.ZodOptional<typeof DayScheduleSchema>
+    z.ZodMiniOptional<typeof DayScheduleSchema>
   >,
 );
 export type WeeklySchedule = z.infer<typeof WeeklyScheduleSchema>;
 
 /** An IANA time zone name that this runtime's Intl knows (e.g. "America/New_York"). */
-export const TimeZoneSchema = z.string().refine(
-  (tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be an IANA time zone name' },
+export const TimeZoneSchema = z.string().check(
+  z.refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an IANA time zone name' },
+  ),
 );
 
 export const BusinessHoursSchema = z.object({
-  weeklySchedule: WeeklyScheduleSchema.optional(),
-  timeZone: TimeZoneSchema.optional(),
+  weeklySchedule: z.optional(WeeklyScheduleSchema),
+  timeZone: z.optional(TimeZoneSchema),
 });
 export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
 
 export const BusinessLocationSchema = z.object({
-  name: z.string().max(200).optional(),
-  address: z.string().max(500).optional(),
-  isPrimary: z.boolean().default(false),
-  hours: BusinessHoursSchema.optional(),
+  name: z.optional(z.string().check(z.maxLength(200))),
+  address: z.optional(z.string().check(z.maxLength(500))),
+  isPrimary: z._default(z.boolean(), false),
+  hours: z.optional(BusinessHoursSchema),
   /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
-  brandColor: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
-    .optional(),
+  brandColor: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb'))),
 });
 export type BusinessLocation = z.infer<typeof BusinessLocationSchema>;
 
 export const SuggestedQuestionSchema = z.object({
-  line1: z.string().min(1).max(200),
-  line2: z.string().max(200).default(''),
+  line1: z.string().check(z.minLength(1), z.maxLength(200)),
+  line2: z._default(z.string().check(z.maxLength(200)), ''),
 });
 export type SuggestedQuestion = z.infer<typeof SuggestedQuestionSchema>;
 
@@ -79,32 +78,33 @@ export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
 /** A document id: what Firestore accepts and what is safe in a URL path segment. */
 export const DocumentIdSchema = z
   .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" or "-"');
+  .check(
+    z.minLength(1),
+    z.maxLength(128),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" or "-"'),
+  );
 
 export const HandleSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'must contain only letters, digits, ".", "_" or "-"');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9_.-]+$/, 'must contain only letters, digits, ".", "_" or "-"'),
+  );
 
 /** §3 Business, as stored in the 'businesses' collection. */
 export const BusinessSchema = z.object({
   id: DocumentIdSchema,
   handle: HandleSchema,
-  businessName: z.string().min(1).max(200),
+  businessName: z.string().check(z.minLength(1), z.maxLength(200)),
   /** One or two sentences on what the business does; the assistant uses it to introduce the business. */
-  description: z.string().max(2000).optional(),
-  suggestedQuestions: z.array(SuggestedQuestionSchema).max(20).default([]),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+  suggestedQuestions: z._default(z.array(SuggestedQuestionSchema).check(z.maxLength(20)), []),
   verification: z.object({ status: VerificationStatusSchema }),
-  locations: z.array(BusinessLocationSchema).max(50).default([]),
-  hours: BusinessHoursSchema.optional(),
+  locations: z._default(z.array(BusinessLocationSchema).check(z.maxLength(50)), []),
+  hours: z.optional(BusinessHoursSchema),
   /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
-  brandColor: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
-    .optional(),
+  brandColor: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb'))),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { DocumentIdSchema } from './business.js';
 import { MessageRoleSchema } from './message.js';
+import { z } from './zod.js';
 
 export const USER_TYPES = ['enduser', 'anonymous'] as const;
 export const UserTypeSchema = z.enum(USER_TYPES);
@@ -8,11 +8,14 @@ export type UserType = z.infer<typeof UserTypeSchema>;
 
 export const DEFAULT_CONTEXT_TYPE = 'enduser';
 
+/** Epoch milliseconds. */
+const TimeSchema = z.int().check(z.nonnegative());
+
 export const LastMessageSchema = z.object({
-  text: z.string().max(2048),
+  text: z.string().check(z.maxLength(2048)),
   sender: MessageRoleSchema,
-  sentAt: z.number().int().nonnegative(),
-  messageId: z.string().min(1).max(128),
+  sentAt: TimeSchema,
+  messageId: z.string().check(z.minLength(1), z.maxLength(128)),
 });
 export type LastMessage = z.infer<typeof LastMessageSchema>;
 
@@ -20,16 +23,16 @@ export type LastMessage = z.infer<typeof LastMessageSchema>;
 export const ConversationSchema = z.object({
   id: DocumentIdSchema,
   businessId: DocumentIdSchema,
-  userId: z.string().min(1).max(128).nullable(),
+  userId: z.nullable(z.string().check(z.minLength(1), z.maxLength(128))),
   userType: UserTypeSchema,
   summaryFeedPosted: z.boolean(),
-  contextType: z.string().min(1).max(64),
-  createdAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
+  contextType: z.string().check(z.minLength(1), z.maxLength(64)),
+  createdAt: TimeSchema,
+  updatedAt: TimeSchema,
   /** When the conversation stops being usable. Missing (null) counts as expired. */
-  expiredAt: z.number().int().nonnegative().nullable(),
+  expiredAt: z.nullable(TimeSchema),
   isOutsideBusinessHours: z.boolean(),
-  lastMessage: LastMessageSchema.nullable().optional(),
+  lastMessage: z.optional(z.nullable(LastMessageSchema)),
   signupFeedPosted: z.boolean(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
@@ -40,9 +43,9 @@ export type Conversation = z.infer<typeof ConversationSchema>;
  */
 export const NewConversationSchema = z.object({
   businessId: DocumentIdSchema,
-  userId: z.string().min(1).max(128).nullable(),
+  userId: z.nullable(z.string().check(z.minLength(1), z.maxLength(128))),
   userType: UserTypeSchema,
-  contextType: z.string().min(1).max(64).default(DEFAULT_CONTEXT_TYPE),
+  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
   isOutsideBusinessHours: z.boolean(),
 });
 export type NewConversation = z.input<typeof NewConversationSchema>;

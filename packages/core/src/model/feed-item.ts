@@ -1,18 +1,18 @@
-import { z } from 'zod';
 import { DocumentIdSchema } from './business.js';
+import { z } from './zod.js';
 
 /** §3 Business feed item, in a business's 'feed' sub-collection. */
 export const FeedItemSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: z.literal('NEW_SIGNUP'),
-  createdAt: z.number().int().nonnegative(),
-  customerName: z.string().max(200).nullable(),
-  customerPhone: z.string().max(32).nullable(),
+  createdAt: z.int().check(z.nonnegative()),
+  customerName: z.nullable(z.string().check(z.maxLength(200))),
+  customerPhone: z.nullable(z.string().check(z.maxLength(32))),
   conversationId: DocumentIdSchema,
-  message: z.string().min(1).max(300),
+  message: z.string().check(z.minLength(1), z.maxLength(300)),
 });
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 
 /** What a client writes; the backend sets id and createdAt. */
-export const NewFeedItemSchema = FeedItemSchema.omit({ id: true, createdAt: true });
+export const NewFeedItemSchema = z.omit(FeedItemSchema, { id: true, createdAt: true });
 export type NewFeedItem = z.infer<typeof NewFeedItemSchema>;

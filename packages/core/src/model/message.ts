@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const MESSAGE_ROLES = ['user', 'model', 'system'] as const;
 export const MessageRoleSchema = z.enum(MESSAGE_ROLES);
@@ -11,8 +11,8 @@ export type MessageType = z.infer<typeof MessageTypeSchema>;
 
 /** A smart reply after normalisation (§5): always an object with a type and a text. */
 export const SmartReplySchema = z.object({
-  type: z.string().min(1).max(32).default('chat'),
-  text: z.string().min(1).max(200),
+  type: z._default(z.string().check(z.minLength(1), z.maxLength(32)), 'chat'),
+  text: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type SmartReply = z.infer<typeof SmartReplySchema>;
 
@@ -23,14 +23,14 @@ export const MAX_STORED_TEXT_LENGTH = 32_000;
 
 /** §3 Message, in the 'messages' sub-collection of a conversation. Times are epoch milliseconds. */
 export const MessageSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   role: MessageRoleSchema,
-  text: z.string().max(MAX_STORED_TEXT_LENGTH),
-  createdAt: z.number().int().nonnegative(),
-  smartReplies: z.array(SmartReplySchema).optional(),
-  type: MessageTypeSchema.optional(),
+  text: z.string().check(z.maxLength(MAX_STORED_TEXT_LENGTH)),
+  createdAt: z.int().check(z.nonnegative()),
+  smartReplies: z.optional(z.array(SmartReplySchema)),
+  type: z.optional(MessageTypeSchema),
   /** True while an assistant reply is still streaming in; absent or false once complete. */
-  streaming: z.boolean().optional(),
+  streaming: z.optional(z.boolean()),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -40,7 +40,7 @@ export type Message = z.infer<typeof MessageSchema>;
  */
 export const NewMessageSchema = z.object({
   role: z.enum(['user', 'system']),
-  text: z.string().max(MAX_MESSAGE_LENGTH),
-  type: MessageTypeSchema.optional(),
+  text: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
+  type: z.optional(MessageTypeSchema),
 });
 export type NewMessage = z.infer<typeof NewMessageSchema>;

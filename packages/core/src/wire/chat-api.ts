@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { DocumentIdSchema } from '../model/business.js';
 import { DEFAULT_CONTEXT_TYPE } from '../model/conversation.js';
 import { MAX_MESSAGE_LENGTH } from '../model/message.js';
+import { z } from '../model/zod.js';
 
 /** The path of the chat service on its host (§7). */
 export const CHAT_PATH = '/api/chat';
@@ -13,31 +13,26 @@ export const RESUME_ACTIONS = ['PHONE_SIGN_IN', 'PHONE_SIGN_IN_DECLINED'] as con
 export type ResumeAction = (typeof RESUME_ACTIONS)[number];
 
 /** A tool request as the chat service sends it in an interrupt and expects it back in a resume. */
-export const ToolRequestSchema = z
-  .object({
-    name: z.string().min(1).max(100),
-    ref: z.string().max(200).optional(),
-    input: z.unknown().optional(),
-  })
-  .loose();
+export const ToolRequestSchema = z.looseObject({
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  ref: z.optional(z.string().check(z.maxLength(200))),
+  input: z.optional(z.unknown()),
+});
 export type ToolRequest = z.infer<typeof ToolRequestSchema>;
 
 const chatCommon = {
   conversationId: DocumentIdSchema,
   businessId: DocumentIdSchema,
   /** The business id, or 'default'. */
-  profileId: z.string().min(1).max(128),
-  contextType: z.string().min(1).max(64).default(DEFAULT_CONTEXT_TYPE),
+  profileId: z.string().check(z.minLength(1), z.maxLength(128)),
+  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
   /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
-  userTimezone: z.string().min(1).max(64),
+  userTimezone: z.string().check(z.minLength(1), z.maxLength(64)),
 };
 
 /** §7 normal send body. */
 export const ChatSendBodySchema = z.object({
-  message: z
-    .string()
-    .min(1)
-    .max(MAX_MESSAGE_LENGTH + 100),
+  message: z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_LENGTH + 100)),
   ...chatCommon,
 });
 export type ChatSendBody = z.input<typeof ChatSendBodySchema>;
@@ -45,8 +40,8 @@ export type ChatSendBody = z.input<typeof ChatSendBodySchema>;
 export const ResumeResponseSchema = z.object({
   requiresAuth: z.boolean(),
   action: z.enum(RESUME_ACTIONS),
-  message: z.string().max(500),
-  declined: z.boolean().optional(),
+  message: z.string().check(z.maxLength(500)),
+  declined: z.optional(z.boolean()),
 });
 export type ResumeResponse = z.infer<typeof ResumeResponseSchema>;
 
@@ -56,41 +51,35 @@ export const ChatResumeBodySchema = z.object({
   resume: z.object({
     respond: z
       .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))
-      .min(1)
-      .max(10),
+      .check(z.minLength(1), z.maxLength(10)),
   }),
 });
 export type ChatResumeBody = z.input<typeof ChatResumeBodySchema>;
 
 /** Either body, as the chat endpoint accepts it. A body with `resume` is a resume. */
-export const ChatRequestBodySchema = z.union([ChatResumeBodySchema.strict(), ChatSendBodySchema.strict()]);
+export const ChatRequestBodySchema = z.union([
+  z.strictObject(ChatResumeBodySchema.shape),
+  z.strictObject(ChatSendBodySchema.shape),
+]);
 
-export const ChatInterruptSchema = z
-  .object({
-    toolRequest: ToolRequestSchema,
-    metadata: z
-      .object({
-        interrupt: z
-          .object({ message: z.string().max(2000).optional() })
-          .loose()
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
+export const ChatInterruptSchema = z.looseObject({
+  toolRequest: ToolRequestSchema,
+  metadata: z.optional(
+    z.looseObject({
+      interrupt: z.optional(z.looseObject({ message: z.optional(z.string().check(z.maxLength(2000))) })),
+    }),
+  ),
+});
 export type ChatInterrupt = z.infer<typeof ChatInterruptSchema>;
 
 /**
  * §7 response. Only interrupts and smartReplies are read; smart replies arrive as strings or
  * objects and are normalised by rules/smart-replies.ts.
  */
-export const ChatResponseSchema = z
-  .object({
-    interrupts: z.array(ChatInterruptSchema).optional(),
-    smartReplies: z
-      .array(z.union([z.string(), z.object({ type: z.string().optional(), text: z.string() }).loose()]))
-      .optional(),
-  })
-  .loose();
+export const ChatResponseSchema = z.looseObject({
+  interrupts: z.optional(z.array(ChatInterruptSchema)),
+  smartReplies: z.optional(
+    z.array(z.union([z.string(), z.looseObject({ type: z.optional(z.string()), text: z.string() })])),
+  ),
+});
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
+import { z } from '../model/zod.js';
 
 /** The JSON body of every non-2xx answer from our servers: a code from the closed set and a human message. */
 export const ErrorBodySchema = z.object({

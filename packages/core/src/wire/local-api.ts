@@ -3,11 +3,11 @@
  * routes, socket.io events and their payload schemas. Both sides import this file, so a change
  * to the protocol is made here once. Paths are relative to the server's base URL.
  */
-import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
 import { DocumentIdSchema } from '../model/business.js';
 import { MessageSchema } from '../model/message.js';
 import { AuthUserSchema } from '../model/user.js';
+import { z } from '../model/zod.js';
 
 /** HTTP routes of the data API (§7 reads and writes). Bearer token optional; see mock-server/README.md. */
 export const DATA_ROUTES = {
@@ -43,33 +43,36 @@ export const IDENTITY_ROUTES = {
   refresh: '/identity/refresh',
 } as const;
 
-export const BotCheckTokenSchema = z.object({ token: z.string().min(1), expiresAt: z.number() });
+export const BotCheckTokenSchema = z.object({
+  token: z.string().check(z.minLength(1)),
+  expiresAt: z.number(),
+});
 export type BotCheckToken = z.infer<typeof BotCheckTokenSchema>;
 
 export const SendCodeBodySchema = z.object({
-  phoneNumber: z.string().min(1).max(32),
-  botCheckToken: z.string().min(1).max(2000),
+  phoneNumber: z.string().check(z.minLength(1), z.maxLength(32)),
+  botCheckToken: z.string().check(z.minLength(1), z.maxLength(2000)),
 });
 export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
 
-export const SendCodeResultSchema = z.object({ verificationId: z.string().min(1) });
+export const SendCodeResultSchema = z.object({ verificationId: z.string().check(z.minLength(1)) });
 export type SendCodeResult = z.infer<typeof SendCodeResultSchema>;
 
 export const VerifyCodeBodySchema = z.object({
-  verificationId: z.string().min(1).max(200),
-  code: z.string().min(1).max(16),
+  verificationId: z.string().check(z.minLength(1), z.maxLength(200)),
+  code: z.string().check(z.minLength(1), z.maxLength(16)),
 });
 export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
 
 export const SignInResultSchema = z.object({
   user: AuthUserSchema,
-  idToken: z.string().min(1),
+  idToken: z.string().check(z.minLength(1)),
   /** Epoch ms when idToken stops being accepted. */
   expiresAt: z.number(),
 });
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
-export const RefreshBodySchema = z.object({ idToken: z.string().min(1).max(4000) });
+export const RefreshBodySchema = z.object({ idToken: z.string().check(z.minLength(1), z.maxLength(4000)) });
 
 /** socket.io event names, namespaced as "<entity>:<verb>". */
 export const SOCKET_EVENTS = {
@@ -85,7 +88,7 @@ export const SOCKET_EVENTS = {
 
 /** A message with the server's sequence number of its latest change. */
 export const SequencedMessageSchema = z.object({
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   message: MessageSchema,
 });
 export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
@@ -93,9 +96,9 @@ export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
 export const SubscribePayloadSchema = z.object({
   conversationId: DocumentIdSchema,
   /** Resume: only changes with a sequence number above this are sent. Omit for everything. */
-  afterSeq: z.number().int().nonnegative().optional(),
+  afterSeq: z.optional(z.int().check(z.nonnegative())),
   /** Required for a conversation created by a signed-in visitor. */
-  idToken: z.string().min(1).max(4000).optional(),
+  idToken: z.optional(z.string().check(z.minLength(1), z.maxLength(4000))),
 });
 export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
 
@@ -115,7 +118,7 @@ export const UnsubscribePayloadSchema = z.object({ conversationId: DocumentIdSch
 
 export const UpsertEventSchema = z.object({
   conversationId: DocumentIdSchema,
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   message: MessageSchema,
 });
 export type UpsertEvent = z.infer<typeof UpsertEventSchema>;
@@ -184,13 +187,13 @@ export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
  */
 export const FaultSpecSchema = z.object({
   operation: z.enum(FAULT_OPERATIONS),
-  error: z.union([z.number().int().min(400).max(599), z.string().min(1).max(64)]),
-  count: z.number().int().min(1).max(1000).default(1),
+  error: z.union([z.int().check(z.gte(400), z.lte(599)), z.string().check(z.minLength(1), z.maxLength(64))]),
+  count: z._default(z.int().check(z.gte(1), z.lte(1000)), 1),
 });
 export type FaultSpec = z.input<typeof FaultSpecSchema>;
 
 export const ClockSpecSchema = z.union([
-  z.object({ offsetMs: z.number().int() }).strict(),
-  z.object({ now: z.iso.datetime({ offset: true }) }).strict(),
+  z.strictObject({ offsetMs: z.int() }),
+  z.strictObject({ now: z.iso.datetime({ offset: true }) }),
 ]);
 export type ClockSpec = z.infer<typeof ClockSpecSchema>;

@@ -49,8 +49,9 @@ describe('phone sign-in interrupt (§4)', () => {
 
     const authMessage = screen.getByText('Please verify your phone.').closest('[data-role="auth"]');
     expect(authMessage).not.toBeNull();
+    // The widget's code loads when the assistant first asks for it.
     expect(
-      within(authMessage as HTMLElement).getByRole('group', { name: 'Phone verification' }),
+      await within(authMessage as HTMLElement).findByRole('group', { name: 'Phone verification' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verify later' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Need more info about services' })).toBeInTheDocument();

@@ -1,9 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { fillText, visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
-import { PhoneSignInWidget } from '../../phone-sign-in/phone-sign-in-widget.js';
+
+// The phone sign-in is code the first screen never runs: it loads (with its styles) when the assistant
+// first asks for it, so it is not part of the page's first download (issue 11's page-weight budget).
+const PhoneSignInWidget = lazy(() =>
+  import('../../phone-sign-in/phone-sign-in-widget.js').then((module) => ({
+    default: module.PhoneSignInWidget,
+  })),
+);
 
 export interface AuthPromptHandlers {
   auth: AuthProvider;
@@ -85,24 +92,36 @@ function AuthPromptBubble({
   authPrompt: AuthPromptHandlers;
 }) {
   const bubble = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const active = document.activeElement;
-    const focusIsLost =
-      !active || active === document.body || (active instanceof HTMLTextAreaElement && active.disabled);
-    if (focusIsLost) bubble.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
   return (
     <div className="msg msg--ai msg--auth" data-role="auth">
       <Avatar name={assistantName} />
       <div className="msg__bubble" ref={bubble}>
         <span className="sr-only">{fillText(PAGE_TEXT.speaker, { name: assistantName })}</span>
         <p className="msg__auth-text">{text}</p>
-        <PhoneSignInWidget
-          auth={authPrompt.auth}
-          onSuccess={authPrompt.onSuccess}
-          onCancel={authPrompt.onCancel}
-        />
+        <Suspense fallback={null}>
+          <PhoneSignInWidget
+            auth={authPrompt.auth}
+            onSuccess={authPrompt.onSuccess}
+            onCancel={authPrompt.onCancel}
+          />
+          <FocusFieldIfLost container={bubble} />
+        </Suspense>
       </div>
     </div>
   );
+}
+
+/**
+ * Moves focus to the widget's first field when focus has nowhere useful to be (the composer that sent
+ * the message is now disabled). Rendered after the widget inside the same Suspense boundary, so its effect
+ * runs once the lazily loaded widget is on the page.
+ */
+function FocusFieldIfLost({ container }: { container: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    const active = document.activeElement;
+    const focusIsLost =
+      !active || active === document.body || (active instanceof HTMLTextAreaElement && active.disabled);
+    if (focusIsLost) container.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [container]);
+  return null;
 }
