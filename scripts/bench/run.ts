@@ -285,6 +285,14 @@ async function visitorBenchmarks(): Promise<void> {
       floor: floor.duplicated,
       better: 'lower',
     });
+    report.add({
+      section,
+      name: 'failed sends (request errors)',
+      unit: 'count',
+      product: product.failedSends,
+      floor: floor.failedSends,
+      better: 'lower',
+    });
   }
 }
 
@@ -315,10 +323,10 @@ async function growthBenchmark(): Promise<void> {
       });
       report.add({
         section,
-        name: `${mode}, ${c.stored.toLocaleString('en')} stored: lost + duplicated`,
+        name: `${mode}, ${c.stored.toLocaleString('en')} stored: lost + duplicated + failed`,
         unit: 'count',
-        product: c.result.lost + c.result.duplicated,
-        floor: empty.result.lost + empty.result.duplicated,
+        product: c.result.lost + c.result.duplicated + c.result.failedSends,
+        floor: empty.result.lost + empty.result.duplicated + empty.result.failedSends,
         better: 'lower',
       });
     }

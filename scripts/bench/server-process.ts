@@ -49,6 +49,10 @@ export async function startServer(kind: ServerKind, settings: ServerSettings = {
     env: { ...process.env, PORT: '0', ...(kind === 'product' ? PRODUCT_BENCH_ENV : {}), ...settings.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Never leave a server behind, even when the benchmark dies of an error nobody caught.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

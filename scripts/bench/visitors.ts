@@ -31,6 +31,8 @@ export interface VisitorRunResult {
   complete: Summary;
   lost: number;
   duplicated: number;
+  /** Sends whose POST failed (connection error or a status other than the expected one). */
+  failedSends: number;
   serverCpuSeconds: number;
   serverPeakRssBytes: number;
   /** The text of one completed reply (the floor replies with text as long). */
@@ -39,6 +41,7 @@ export interface VisitorRunResult {
 
 interface Counters {
   lost: number;
+  failedSends: number;
   duplicated: number;
   firstCharacter: number[];
   complete: number[];
@@ -97,17 +100,34 @@ class Visitor {
     }
   }
 
-  /** Sends one message and waits for its reply; false when it timed out (counted as lost). */
+  /**
+   * Sends one message and waits for its reply; false when a request failed (counted as a failed send:
+   * the server never acknowledged it) or the reply timed out (counted as lost).
+   */
   async send(conversationId: string, text: string, timeoutMs: number): Promise<boolean> {
     const replied = new Promise<string>((resolve) => {
       this.waiting = { since: performance.now(), resolve };
     });
-    const saved = (await postJson(
-      `${this.server.url}/data/conversations/${conversationId}/messages`,
-      { role: 'user', text },
-      201,
-    )) as { id: string };
-    await postJson(`${this.server.url}/api/chat`, chatBody(conversationId, text), 200);
+    let saved: { id: string };
+    try {
+      saved = (await postJson(
+        `${this.server.url}/data/conversations/${conversationId}/messages`,
+        { role: 'user', text },
+        201,
+      )) as { id: string };
+    } catch {
+      this.waiting = null;
+      this.counters.failedSends += 1;
+      return false;
+    }
+    try {
+      await postJson(`${this.server.url}/api/chat`, chatBody(conversationId, text), 200);
+    } catch {
+      this.waiting = null;
+      this.counters.failedSends += 1;
+      this.acknowledgedUserIds.push(saved.id);
+      return false;
+    }
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
       replied.then(() => true),
@@ -136,6 +156,7 @@ export async function runVisitors(
 ): Promise<VisitorRunResult> {
   const counters: Counters = {
     lost: 0,
+    failedSends: 0,
     duplicated: 0,
     firstCharacter: [],
     complete: [],
@@ -167,6 +188,7 @@ export async function runVisitors(
       complete: summarize(counters.complete),
       lost: counters.lost,
       duplicated: counters.duplicated,
+      failedSends: counters.failedSends,
       serverCpuSeconds,
       serverPeakRssBytes: server.peakRssBytes(),
       sampleReply: counters.sampleReply,

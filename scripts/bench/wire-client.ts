@@ -25,7 +25,32 @@ export interface WireUpsert {
   message: WireMessage;
 }
 
-export async function postJson(url: string, body: unknown, expected: number): Promise<unknown> {
+/**
+ * At most this many HTTP requests in flight from the benchmark: a thousand visitors opening a thousand
+ * connections in the same instant overflow the server's listen backlog (511), and the dropped SYNs come
+ * back as 10-second connect timeouts — a measurement of the kernel, not of the server. Both servers are
+ * driven through the same limit.
+ */
+const MAX_IN_FLIGHT = 256;
+let inFlight = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+  inFlight += 1;
+  try {
+    return await task();
+  } finally {
+    inFlight -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export function postJson(url: string, body: unknown, expected: number): Promise<unknown> {
+  return limited(() => postJsonNow(url, body, expected));
+}
+
+async function postJsonNow(url: string, body: unknown, expected: number): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
