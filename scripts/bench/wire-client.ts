@@ -46,8 +46,25 @@ async function limited<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A kept-alive connection the server closed as idle (Node's 5 s keep-alive timeout) can be reset just as
+ * the next request goes out on it. Like a browser, the client then retries once on a new connection; the
+ * request never reached the server, so nothing is sent twice.
+ */
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
 export function postJson(url: string, body: unknown, expected: number): Promise<unknown> {
-  return limited(() => postJsonNow(url, body, expected));
+  return limited(async () => {
+    try {
+      return await postJsonNow(url, body, expected);
+    } catch (error) {
+      if (!isStaleConnection(error)) throw error;
+      return postJsonNow(url, body, expected);
+    }
+  });
 }
 
 async function postJsonNow(url: string, body: unknown, expected: number): Promise<unknown> {
