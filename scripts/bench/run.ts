@@ -232,26 +232,23 @@ async function visitorBenchmarks(): Promise<void> {
       better: 'higher',
       budget: 0.7,
     });
-    for (const p of ['p50', 'p95', 'p99'] as const) {
-      report.add({
-        section,
-        name: `send → first character ${p}`,
-        unit: 'ms',
-        product: product.firstCharacter[p],
-        floor: floor.firstCharacter[p],
-        better: 'lower',
-      });
-    }
-    for (const p of ['p50', 'p95', 'p99'] as const) {
-      report.add({
-        section,
-        name: `send → reply complete ${p}`,
-        unit: 'ms',
-        product: product.complete[p],
-        floor: floor.complete[p],
-        better: 'lower',
-        ...(p === 'p99' ? { budget: 1.5 } : {}),
-      });
+    const latencies = [
+      ['send → first character', 'firstCharacter'],
+      ['send → reply complete', 'complete'],
+    ] as const;
+    for (const [label, key] of latencies) {
+      for (const p of ['p50', 'p95', 'p99'] as const) {
+        report.add({
+          section,
+          name: `${label} ${p}`,
+          unit: 'ms',
+          product: product[key][p],
+          floor: floor[key][p],
+          better: 'lower',
+          // The issue's budget is on the p99 of a whole reply.
+          ...(key === 'complete' && p === 'p99' ? { budget: 1.5 } : {}),
+        });
+      }
     }
     report.add({
       section,
