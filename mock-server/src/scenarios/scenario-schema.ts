@@ -4,7 +4,8 @@
  * every error message says what to write instead. See ../../scenarios/README.md for the format.
  */
 import { z } from 'zod';
-import { BusinessSchema, DocumentIdSchema, RESUME_ACTIONS } from '@chat/core';
+import { DocumentIdSchema, RESUME_ACTIONS } from '@chat/core';
+import { BusinessBody } from '../http/strict-bodies.js';
 
 /** A step's name, used by `goto` and shown by `demo check`. */
 const StepIdSchema = z
@@ -149,7 +150,7 @@ export const ScenarioFileSchema = z
     name: TextSchema.max(120),
     description: TextSchema.max(1000),
     /** A fixture business's id, or a whole business written inline. */
-    business: z.union([DocumentIdSchema, BusinessSchema.strict()]),
+    business: z.union([DocumentIdSchema, BusinessBody]),
     fallback: FallbackSchema,
     /** How `demo check` plays the visitor's side of the phone verification. */
     rehearsal: z

@@ -31,7 +31,9 @@ export class FixtureError extends Error {
 }
 
 /** A fixture is a §3 business plus, optionally, the scenario (file name without .yaml) it plays. */
-const FixtureBusinessSchema = BusinessSchema.extend({
+// Core's schemas are zod/mini (they ship in the page); the server extends their shapes with full zod.
+const FixtureBusinessSchema = z.object({
+  ...BusinessSchema.shape,
   scenario: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a scenario file name without .yaml, like "plain-questions"')
