@@ -31,6 +31,7 @@ export const BENCH_FIREBASE_ENV = {
   VITE_FIREBASE_AUTH_DOMAIN: 'bench-project.firebaseapp.com',
   VITE_FIREBASE_PROJECT_ID: 'bench-project',
   VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
+  VITE_SUPPORT_FORM_URL: 'https://support.example.com/contact',
 };
 
 export async function buildWebApp(outDir: string, backend: Backend, serverUrl: string): Promise<void> {
@@ -59,7 +60,8 @@ async function runBuild(
 ): Promise<void> {
   const options = {
     root: target.root,
-    ...(target.configFile === false ? { configFile: false } : {}),
+    // web/vite.config.ts imports TypeScript workspace packages, which only Vite's runner loader can load.
+    ...(target.configFile === false ? { configFile: false } : { configLoader: 'runner' }),
     mode: 'production',
     logLevel: 'warn',
     build: {
