@@ -3,7 +3,7 @@
  * whole run stays well under two minutes; the full run measures what the issue asks for. `--only=a,b`
  * runs some sections; `--profile` starts the mock server with --cpu-prof (profiles in bench-results/).
  */
-export const SECTIONS = ['weight', 'speed', 'write', 'visitors', 'growth'] as const;
+export const SECTIONS = ['weight', 'speed', 'write', 'visitors', 'growth', 'identity'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -16,6 +16,8 @@ export interface BenchOptions {
   visitorCounts: number[];
   messagesPerVisitor: number;
   growth: { stored: number[]; visitors: number; messagesPerVisitor: number };
+  /** Batches of codes sent to distinct numbers, smallest first. */
+  identitySends: number[];
 }
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -44,5 +46,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     growth: quick
       ? { stored: [10_000], visitors: 20, messagesPerVisitor: 2 }
       : { stored: [10_000, 100_000], visitors: 50, messagesPerVisitor: 3 },
+    identitySends: quick ? [2_000, 8_000] : [10_000, 20_000, 40_000],
   };
 }

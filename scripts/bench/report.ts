@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export interface Figure {
   section: string;
   name: string;
-  unit: 'ms' | 'KiB' | 'MiB' | '/s' | 'req/s' | 'count' | 'cpu s';
+  unit: 'ms' | 'µs' | 'KiB' | 'MiB' | '/s' | 'req/s' | 'count' | 'cpu s';
   product: number;
   floor: number;
   /** product / floor (NaN when the floor is 0 and so is the product). */

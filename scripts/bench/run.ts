@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../web/e2e/support/static-server.js';
 import { launchBrowser } from './browser.js';
 import { runGrowth } from './growth.js';
+import { benchIdentitySends } from './identity-sends.js';
 import { parseOptions } from './options.js';
 import { measureWeight, medianEnterToFirstCharacter, medianWelcome } from './pages.js';
 import { Report } from './report.js';
@@ -293,6 +294,26 @@ async function visitorBenchmarks(): Promise<void> {
   }
 }
 
+/**
+ * The identity provider's cost per code sent as live verification sessions pile up (in-process, the
+ * provider alone): the floor is the smallest batch's µs per send, so a flat cost reads as ~1×.
+ */
+async function identitySendsBenchmark(): Promise<void> {
+  const { batches } = await benchIdentitySends(options.identitySends, 15_000);
+  const [smallest, ...larger] = batches;
+  if (!smallest) return;
+  for (const batch of larger) {
+    report.add({
+      section: 'identity sends (floor: smallest batch)',
+      name: `${batch.sends.toLocaleString('en')} live sessions: µs per send (vs ${smallest.sends.toLocaleString('en')})`,
+      unit: 'µs',
+      product: batch.microsPerSend,
+      floor: smallest.microsPerSend,
+      better: 'lower',
+    });
+  }
+}
+
 async function growthBenchmark(): Promise<void> {
   const { stored, visitors, messagesPerVisitor } = options.growth;
   const load: VisitorRunOptions = { visitors, messagesPerVisitor, replyTimeoutMs: 60_000, text: QUESTION };
@@ -337,6 +358,7 @@ try {
   if (options.sections.has('write')) await writePathBenchmark();
   if (options.sections.has('visitors')) await visitorBenchmarks();
   if (options.sections.has('growth')) await growthBenchmark();
+  if (options.sections.has('identity')) await identitySendsBenchmark();
 } finally {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }
