@@ -84,6 +84,8 @@ describe('a pseudo right-to-left locale (test only)', () => {
     const { user } = renderApp(`/chat/${approvedBusiness.id}/${conversation.id}`, { backend });
     await user.type(await screen.findByRole('textbox', { name: '⟦Message⟧' }), 'Book me{Enter}');
     await screen.findByText('Please verify your phone.');
+    // The widget's code loads when the assistant first asks for it.
+    const phoneField = await screen.findByPlaceholderText('⟦(555) 123-4567⟧');
     // The conversation's own words (the visitor's, the assistant's) and the English smart replies
     // (docs/decisions/0013-languages-and-themes.md) are not the page's texts.
     const conversationTexts = [
@@ -99,7 +101,7 @@ describe('a pseudo right-to-left locale (test only)', () => {
     ];
     expect(untranslated(conversationTexts)).toEqual([]);
 
-    await user.type(screen.getByPlaceholderText('⟦(555) 123-4567⟧'), '5555550100');
+    await user.type(phoneField, '5555550100');
     await user.click(screen.getByRole('button', { name: '⟦Send Code⟧' }));
     await user.type(await screen.findByPlaceholderText('⟦123456⟧'), '000000');
     await user.click(screen.getByRole('button', { name: '⟦Verify⟧' }));
