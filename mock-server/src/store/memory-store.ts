@@ -57,6 +57,8 @@ export interface NewMessageInput {
   type?: Message['type'];
   smartReplies?: SmartReply[];
   streaming?: boolean;
+  /** On an auth message: the tool request the visitor's answer resumes. */
+  toolRequest?: Message['toolRequest'];
 }
 
 export interface MessageGrowth {
@@ -261,6 +263,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         ...(input.type ? { type: input.type } : {}),
         ...(input.smartReplies ? { smartReplies: input.smartReplies } : {}),
         ...(input.streaming ? { streaming: true } : {}),
+        ...(input.toolRequest ? { toolRequest: input.toolRequest } : {}),
       };
       const seq = state.seq + 1;
       commit({ op: 'message.add', conversationId, seq, message });

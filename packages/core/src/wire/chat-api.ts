@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DocumentIdSchema } from '../model/business.js';
 import { DEFAULT_CONTEXT_TYPE } from '../model/conversation.js';
 import { MAX_MESSAGE_LENGTH } from '../model/message.js';
+import { ToolRequestSchema } from '../model/tool-request.js';
 
 /** The path of the chat service on its host (§7). */
 export const CHAT_PATH = '/api/chat';
@@ -12,15 +13,7 @@ export const PHONE_SIGN_IN_TOOL = 'requestPhoneSignIn';
 export const RESUME_ACTIONS = ['PHONE_SIGN_IN', 'PHONE_SIGN_IN_DECLINED'] as const;
 export type ResumeAction = (typeof RESUME_ACTIONS)[number];
 
-/** A tool request as the chat service sends it in an interrupt and expects it back in a resume. */
-export const ToolRequestSchema = z
-  .object({
-    name: z.string().min(1).max(100),
-    ref: z.string().max(200).optional(),
-    input: z.unknown().optional(),
-  })
-  .loose();
-export type ToolRequest = z.infer<typeof ToolRequestSchema>;
+export { ToolRequestSchema, type ToolRequest } from '../model/tool-request.js';
 
 const chatCommon = {
   conversationId: DocumentIdSchema,

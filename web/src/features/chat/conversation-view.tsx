@@ -4,8 +4,9 @@
  * so switching conversations (re-creation, 'New chat') starts from a clean slate: no old messages,
  * smart replies, interrupt or alert can leak into the new one.
  */
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import {
+  restoredSmartReplies,
   isChatEnabled,
   type Business,
   type Conversation,
@@ -22,11 +23,13 @@ import { SmartReplies } from './components/smart-replies.js';
 import { SuggestedQuestions } from './components/suggested-questions.js';
 import { TypingIndicator } from './components/typing-indicator.js';
 import {
+  INTERRUPT_SMART_REPLIES,
   LISTEN_FAILURE_SMART_REPLIES,
   chatReducer,
   displayedMessages,
   initialChatState,
   isTyping,
+  pendingInterrupt,
 } from './hooks/chat-state.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
@@ -57,14 +60,26 @@ export function ConversationView({
   const stored = useMessages(conversation.id, () =>
     dispatch({ type: 'set-smart-replies', smartReplies: LISTEN_FAILURE_SMART_REPLIES }),
   );
+  const interrupt = pendingInterrupt(stored.messages, state);
   const actions = useChatActions({
     business,
     conversationId: conversation.id,
     messages: stored.messages,
-    state,
+    interrupt,
     dispatch,
     onNewChat,
   });
+  // Reopening a conversation (a reload, 'Refresh Page', a reopened tab) puts back what its last
+  // answer offered: the pending interrupt's replies, else the latest assistant message's stored ones.
+  const restoreReplies =
+    stored.status === 'ready' && !state.restored
+      ? interrupt
+        ? INTERRUPT_SMART_REPLIES
+        : restoredSmartReplies(stored.messages)
+      : null;
+  useEffect(() => {
+    if (restoreReplies) dispatch({ type: 'restored', smartReplies: restoreReplies });
+  }, [restoreReplies]);
   const chatEnabled = isChatEnabled(business);
   useQueryParamMessages(stored.status === 'ready' && chatEnabled, actions.sendMessage);
   useEmbedHost({
@@ -74,7 +89,7 @@ export function ConversationView({
     send: actions.sendMessage,
   });
 
-  const shown = displayedMessages(stored.messages, state.interrupt);
+  const shown = displayedMessages(stored.messages, interrupt);
   const typing = isTyping(state.awaiting, stored.messages);
   useTypingFallback(state.awaiting, dispatch);
   const empty = stored.status === 'ready' && shown.length === 0;
@@ -141,8 +156,8 @@ export function ConversationView({
         <div className="chat-column">
           <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
           <Composer
-            disabled={!chatEnabled || state.interrupt !== null}
-            placeholder={composerPlaceholder(chatEnabled, state.interrupt !== null)}
+            disabled={!chatEnabled || interrupt !== null}
+            placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
             onSend={actions.submitText}
             autoFocus={FOCUS_ON_LOAD}
           />

@@ -12,7 +12,7 @@ import {
 import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { chatOperations } from './chat-operations.js';
-import { RETRY_SMART_REPLIES, type ChatAction, type ChatState } from './chat-state.js';
+import { RETRY_SMART_REPLIES, type ChatAction, type ShownInterrupt } from './chat-state.js';
 import { usePhoneSignInActions } from './use-phone-sign-in-actions.js';
 
 export interface ChatActions {
@@ -39,13 +39,14 @@ export function useChatActions(params: {
   conversationId: string;
   /** The stored, visible messages, ordered by createdAt. */
   messages: Message[];
-  /** The page state of this conversation (see chat-state.ts) and its dispatch. */
-  state: ChatState;
+  /** The interrupt waiting for the visitor (chat-state.ts pendingInterrupt), if any. */
+  interrupt: ShownInterrupt | null;
+  /** The page state's dispatch (see chat-state.ts). */
   dispatch: Dispatch<ChatAction>;
   /** Switches to a new conversation ('start a new chat'). */
   onNewChat(): void;
 }): ChatActions {
-  const { business, conversationId, messages, state, dispatch, onNewChat } = params;
+  const { business, conversationId, messages, interrupt, dispatch, onNewChat } = params;
   const { data, auth, chat, browser, config } = useServices();
 
   const ops = useMemo(
@@ -139,7 +140,7 @@ export function useChatActions(params: {
     data,
     business,
     conversationId,
-    interrupt: state.interrupt,
+    interrupt,
     ops,
     dispatch,
   });
@@ -156,10 +157,10 @@ export function useChatActions(params: {
     async (reply: SmartReply) => {
       if (await runSpecial(reply.text)) return;
       // Any smart reply while the interrupt is pending is an answer to it: the visitor declines.
-      if (state.interrupt) return signIn.decline(reply);
+      if (interrupt) return signIn.decline(reply);
       await sendMessage(reply.text);
     },
-    [runSpecial, state.interrupt, signIn, sendMessage],
+    [runSpecial, interrupt, signIn, sendMessage],
   );
 
   const chooseSuggestedQuestion = useCallback(

@@ -52,7 +52,7 @@ export function usePhoneSignInActions(params: {
   const completeSignIn = useCallback(
     async (user: AuthUser) => {
       if (!interrupt) return;
-      dispatch({ type: 'interrupt-closed' });
+      dispatch({ type: 'interrupt-closed', key: interrupt.key });
       try {
         const notice = await ops.saveSystemMessage(UI_TEXT.phoneVerified);
         void postSignupFeed(user);
@@ -84,7 +84,7 @@ export function usePhoneSignInActions(params: {
   const decline = useCallback(
     async (reply: SmartReply) => {
       if (!interrupt) return;
-      dispatch({ type: 'interrupt-closed' });
+      dispatch({ type: 'interrupt-closed', key: interrupt.key });
       try {
         const saved = await ops.saveUserMessage(reply.text);
         dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
@@ -104,14 +104,15 @@ export function usePhoneSignInActions(params: {
   );
 
   const cancelSignIn = useCallback(async () => {
-    dispatch({ type: 'interrupt-closed' });
+    if (!interrupt) return;
+    dispatch({ type: 'interrupt-closed', key: interrupt.key });
     try {
       await ops.saveSystemMessage(UI_TEXT.authCancelled);
     } catch (error) {
       console.error('Saving the cancellation notice failed', error);
       dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
     }
-  }, [ops, dispatch]);
+  }, [interrupt, ops, dispatch]);
 
   return { completeSignIn, decline, cancelSignIn };
 }
