@@ -55,6 +55,8 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
 
   router.get('/data/businesses/:id', (req, res) => {
     const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
+    const fault = faults.take('data.getBusiness');
+    if (fault) throwFault(fault, 'data.getBusiness');
     const business = store.getBusiness(id);
     if (!business) throw new ProviderError('not-found', `Business ${id} not found`);
     res.json(business);
@@ -98,7 +100,10 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
   });
 
   router.get('/data/conversations/:id', async (req, res) => {
-    res.json(await accessibleConversation(req));
+    const conversation = await accessibleConversation(req);
+    const fault = faults.take('data.getConversation');
+    if (fault) throwFault(fault, 'data.getConversation');
+    res.json(conversation);
   });
 
   router.post('/data/conversations/:id/messages', async (req, res) => {

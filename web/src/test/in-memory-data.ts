@@ -31,8 +31,11 @@ import type { z } from 'zod';
 export type DataOperation = Exclude<keyof DataProvider, 'subscribeToMessages'> | 'subscribeToMessages';
 
 export interface InMemoryData extends DataProvider {
-  /** Makes the next call of `operation` fail (for subscribeToMessages: the subscription errors). */
-  failNext(operation: DataOperation, error?: ProviderError): void;
+  /**
+   * Makes the next `times` calls (default 1) of `operation` fail (for subscribeToMessages: the
+   * subscription errors).
+   */
+  failNext(operation: DataOperation, error?: ProviderError, times?: number): void;
   /** Every conversation, oldest first. */
   conversations(): Conversation[];
   conversation(id: string): Conversation | undefined;
@@ -75,7 +78,14 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
   const messages = new Map<string, Message[]>();
   const feeds = new Map<string, FeedItem[]>();
   const observers = new Map<string, Set<MessagesObserver>>();
-  const faults = new Map<DataOperation, ProviderError>();
+  const faults = new Map<DataOperation, { error: ProviderError; left: number }>();
+  /** Consumes one pending failure of `operation`. */
+  const takeFault = (operation: DataOperation): ProviderError | undefined => {
+    const fault = faults.get(operation);
+    if (!fault) return undefined;
+    if (--fault.left <= 0) faults.delete(operation);
+    return fault.error;
+  };
   let nextId = 1;
   let lastCreatedAt = 0;
 
@@ -84,11 +94,8 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
   const stamp = () => (lastCreatedAt = Math.max(now(), lastCreatedAt + 1));
 
   const checkFault = (operation: DataOperation) => {
-    const fault = faults.get(operation);
-    if (fault) {
-      faults.delete(operation);
-      throw fault;
-    }
+    const fault = takeFault(operation);
+    if (fault) throw fault;
   };
 
   const sorted = (conversationId: string) =>
@@ -181,9 +188,8 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     },
     subscribeToMessages(conversationId, observer) {
       let active = true;
-      const fault = faults.get('subscribeToMessages');
+      const fault = takeFault('subscribeToMessages');
       if (fault) {
-        faults.delete('subscribeToMessages');
         queueMicrotask(() => active && observer.error(fault));
         return () => {
           active = false;
@@ -202,8 +208,12 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       };
     },
 
-    failNext(operation, error = new ProviderError('unavailable', `Injected failure: ${operation}`)) {
-      faults.set(operation, error);
+    failNext(
+      operation,
+      error = new ProviderError('unavailable', `Injected failure: ${operation}`),
+      times = 1,
+    ) {
+      faults.set(operation, { error, left: times });
     },
     conversations: () => structuredClone([...conversations.values()]),
     conversation: (id) => structuredClone(conversations.get(id)),

@@ -174,6 +174,8 @@ export const FAULT_OPERATIONS = [
   'botcheck',
   'data.addMessage',
   'data.createConversation',
+  'data.getConversation',
+  'data.getBusiness',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 

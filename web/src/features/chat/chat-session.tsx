@@ -8,6 +8,7 @@ import { VerificationBanner } from '../verification-banner/verification-banner.j
 import { ChatHeader } from './components/chat-header.js';
 import type { ChatAlert } from './components/chat-alerts.js';
 import { PageStatus } from './components/page-status.js';
+import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
 import { useConversation } from './hooks/use-conversation.js';
 import './chat-page.css';
@@ -55,7 +56,11 @@ export function ChatSession({
   }, [startNewConversation]);
 
   if (state.status === 'error') {
-    return <PageStatus tone="error" message={UI_TEXT.errorPrefix + state.message} />;
+    return (
+      <PageStatus tone="error" message={UI_TEXT.errorPrefix + state.message}>
+        {state.conversationId ? <RefreshPageButton /> : null}
+      </PageStatus>
+    );
   }
 
   const pageAlert: ChatAlert | null = newChatFailed
