@@ -23,6 +23,8 @@ export function ChatSession({
 }) {
   const { state, startNewConversation } = useConversation(business, urlConversationId);
   const [newChatFailed, setNewChatFailed] = useState(false);
+  /** A message typed into a conversation that had expired, and the new conversation it goes to. */
+  const [carried, setCarried] = useState<{ conversationId: string; text: string } | null>(null);
 
   useEffect(() => {
     document.title = business.businessName;
@@ -55,6 +57,22 @@ export function ChatSession({
     });
   }, [startNewConversation]);
 
+  const continueInNewConversation = useCallback(
+    async (text: string): Promise<boolean> => {
+      setNewChatFailed(false);
+      try {
+        const conversation = await startNewConversation();
+        setCarried({ conversationId: conversation.id, text });
+        return true;
+      } catch (error) {
+        console.error('Replacing the expired conversation failed', error);
+        setNewChatFailed(true);
+        return false;
+      }
+    },
+    [startNewConversation],
+  );
+
   if (state.status === 'error') {
     return (
       <PageStatus tone="error" message={UI_TEXT.errorPrefix + state.message}>
@@ -86,6 +104,8 @@ export function ChatSession({
           business={business}
           conversation={state.conversation}
           onNewChat={startNewChat}
+          onExpired={continueInNewConversation}
+          carriedText={carried?.conversationId === state.conversation.id ? carried.text : null}
           pageAlert={pageAlert}
         />
       ) : (

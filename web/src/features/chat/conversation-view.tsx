@@ -6,6 +6,7 @@
  */
 import { useEffect, useReducer } from 'react';
 import {
+  isConversationExpired,
   restoredSmartReplies,
   isChatEnabled,
   type Business,
@@ -32,6 +33,7 @@ import {
   pendingInterrupt,
 } from './hooks/chat-state.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
+import { useCarriedMessage } from './hooks/use-carried-message.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
 import { useMessages } from './hooks/use-messages.js';
 import { useEmbedHost } from './hooks/use-embed-host.js';
@@ -47,11 +49,17 @@ export function ConversationView({
   business,
   conversation,
   onNewChat,
+  onExpired,
+  carriedText,
   pageAlert,
 }: {
   business: Business;
   conversation: Conversation;
   onNewChat(): void;
+  /** Continues in a new conversation with `text` (this one expired while the page was open). */
+  onExpired(text: string): Promise<boolean>;
+  /** A message carried over from an expired conversation, sent here once ready. */
+  carriedText: string | null;
   /** An alert raised above this view (a failed 'New chat'), shown with the others. */
   pageAlert: ChatAlert | null;
 }) {
@@ -68,6 +76,8 @@ export function ConversationView({
     interrupt,
     dispatch,
     onNewChat,
+    isExpired: () => isConversationExpired(conversation, Date.now()),
+    onExpired,
   });
   // Reopening a conversation (a reload, 'Refresh Page', a reopened tab) puts back what its last
   // answer offered: the pending interrupt's replies, else the latest assistant message's stored ones.
@@ -88,6 +98,7 @@ export function ConversationView({
     canSend: stored.status === 'ready' && chatEnabled,
     send: actions.sendMessage,
   });
+  useCarriedMessage(stored.status === 'ready' && chatEnabled, carriedText, actions.sendMessage);
 
   const shown = displayedMessages(stored.messages, interrupt);
   const typing = isTyping(state.awaiting, stored.messages);

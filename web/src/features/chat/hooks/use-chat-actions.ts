@@ -45,8 +45,15 @@ export function useChatActions(params: {
   dispatch: Dispatch<ChatAction>;
   /** Switches to a new conversation ('start a new chat'). */
   onNewChat(): void;
+  /** Whether the conversation has expired by now (§4); checked before each visitor message. */
+  isExpired(): boolean;
+  /**
+   * Sends `text` in a new conversation instead (this one expired while the page was open); false
+   * when none could be created, so the composer gives the text back.
+   */
+  onExpired(text: string): Promise<boolean>;
 }): ChatActions {
-  const { business, conversationId, messages, interrupt, dispatch, onNewChat } = params;
+  const { business, conversationId, messages, interrupt, dispatch, onNewChat, isExpired, onExpired } = params;
   const { data, auth, chat, browser, config } = useServices();
 
   const ops = useMemo(
@@ -79,6 +86,9 @@ export function useChatActions(params: {
     async (raw: string) => {
       const text = normaliseOutgoing(raw);
       if (!text) return true;
+      // A tab left open past the conversation's 24 hours: resolution steps 4–5 run now, and the
+      // message goes to the new conversation rather than failing in the old one.
+      if (isExpired()) return onExpired(text);
       dispatch({ type: 'action-started' });
       let saved: Message;
       try {
@@ -93,7 +103,7 @@ export function useChatActions(params: {
       // The message is saved and on screen even when the assistant failed; 'Try again' covers that.
       return true;
     },
-    [ops, dispatch, answer],
+    [ops, dispatch, answer, isExpired, onExpired],
   );
 
   /** 'try again': the last visitor message goes to the assistant once more (it is already shown). */
