@@ -63,6 +63,8 @@ export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
 
 export const SignInResultSchema = z.object({
   user: AuthUserSchema,
+  /** On verify-code: whether the number signed in for the first time (a signup). Absent on refresh. */
+  isNewUser: z.boolean().optional(),
   idToken: z.string().min(1),
   /** Epoch ms when idToken stops being accepted. */
   expiresAt: z.number(),

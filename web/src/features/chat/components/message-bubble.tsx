@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { fillText, visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
+import { fillText, visibleText, type AuthProvider, type ConfirmedUser, type Message } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
@@ -7,7 +7,7 @@ import { PhoneSignInWidget } from '../../phone-sign-in/phone-sign-in-widget.js';
 
 export interface AuthPromptHandlers {
   auth: AuthProvider;
-  onSuccess(user: AuthUser): void;
+  onSuccess(user: ConfirmedUser): void;
   onCancel(): void;
 }
 

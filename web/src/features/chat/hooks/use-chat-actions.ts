@@ -3,7 +3,7 @@ import {
   lastUserMessageText,
   normaliseOutgoing,
   specialActionFor,
-  type AuthUser,
+  type ConfirmedUser,
   type Business,
   type Message,
   type SmartReply,
@@ -25,7 +25,7 @@ export interface ChatActions {
   sendMessage(text: string): Promise<boolean>;
   chooseSmartReply(reply: SmartReply): Promise<void>;
   chooseSuggestedQuestion(question: SuggestedQuestion): Promise<void>;
-  completeSignIn(user: AuthUser): Promise<void>;
+  completeSignIn(user: ConfirmedUser): Promise<void>;
   cancelSignIn(): Promise<void>;
   dismissAlert(): void;
 }
