@@ -23,6 +23,8 @@ export interface ControlRoutesOptions {
   reset(): void;
   /** Fails every live subscription now (an injected 'listen' fault). */
   failSubscribers(code: ErrorCode): void;
+  /** Cuts every socket's connection as a network failure would; returns how many were cut. */
+  dropSockets(): number;
 }
 
 const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
@@ -78,6 +80,10 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
   router.post(CONTROL_ROUTES.reset, (_req, res) => {
     options.reset();
     res.json({ ok: true });
+  });
+
+  router.post(CONTROL_ROUTES.dropSockets, (_req, res) => {
+    res.json({ dropped: options.dropSockets() });
   });
 
   router.put('/control/businesses/:id', (req, res) => {

@@ -1,4 +1,4 @@
-import type { ProviderError, Message } from '@chat/core';
+import type { ProviderError, Message, StreamState } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalDataProvider, type LocalDataProvider } from './local-data-provider.js';
 import { startScriptedSocketServer, type ScriptedSocketServer } from './testing/scripted-socket-server.js';
@@ -9,10 +9,16 @@ const msg = (id: string, createdAt: number, text = id): Message => ({ id, role: 
 function recorder() {
   const lists: Message[][] = [];
   const errors: ProviderError[] = [];
+  const states: StreamState[] = [];
   return {
     lists,
     errors,
-    observer: { next: (list: Message[]) => lists.push(list), error: (e: ProviderError) => errors.push(e) },
+    states,
+    observer: {
+      next: (list: Message[]) => lists.push(list),
+      error: (e: ProviderError) => errors.push(e),
+      state: (state: StreamState) => states.push(state),
+    },
     ids: () => lists.at(-1)?.map((m) => m.id),
     texts: () => lists.at(-1)?.map((m) => m.text),
   };
@@ -129,6 +135,8 @@ describe('subscribeToMessages', () => {
     expect(server.subscribes[2]).toEqual({ conversationId: 'conv-1', afterSeq: 10, idToken: 'tok-2' });
     expect(r.lists).toHaveLength(3);
     expect(r.errors).toEqual([]);
+    // Each drop was reported, and each resume after it.
+    await vi.waitFor(() => expect(r.states).toEqual(['reconnecting', 'live', 'reconnecting', 'live']));
   });
 
   it('reports messages:error once and stops', async () => {

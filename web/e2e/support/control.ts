@@ -35,6 +35,8 @@ export interface ControlClient {
   restoreClock(): Promise<void>;
   /** The last one-time code sent to `phoneNumber` (E.164), as the identity provider's log would show it. */
   otp(phoneNumber: string): Promise<string>;
+  /** Cuts every live socket as a network failure would (clients reconnect by themselves); how many. */
+  dropSockets(): Promise<number>;
   /** The business's feed items (first-signup notices), oldest first. */
   feed(businessId: string): Promise<FeedItemSummary[]>;
   /** Conversations with their last message, newest first. */
@@ -78,6 +80,10 @@ export function createControlClient(serverUrl: string): ControlClient {
     async otp(phoneNumber) {
       const response = await call('GET', `${CONTROL_ROUTES.otp}?phone=${encodeURIComponent(phoneNumber)}`);
       return ((await response.json()) as { code: string }).code;
+    },
+    async dropSockets() {
+      const response = await call('POST', CONTROL_ROUTES.dropSockets, {});
+      return ((await response.json()) as { dropped: number }).dropped;
     },
     async feed(businessId) {
       const response = await call('GET', CONTROL_ROUTES.feed(businessId));

@@ -25,6 +25,7 @@ import {
   type Message,
   type MessagesObserver,
   type NewConversation,
+  type StreamState,
 } from '@chat/core';
 import type { z } from 'zod';
 
@@ -53,6 +54,8 @@ export interface InMemoryData extends DataProvider {
   seedMessage(conversationId: string, fields: Partial<Message> & Pick<Message, 'role' | 'text'>): Message;
   /** Makes every live subscription to the conversation fail. */
   breakSubscriptions(conversationId: string, error?: ProviderError): void;
+  /** Tells subscribers of the conversation that the stream dropped or is back. */
+  setStreamState(conversationId: string, state: StreamState): void;
   /** Hands subscribers of the conversation a raw, possibly malformed snapshot. */
   pushRawSnapshot(conversationId: string, snapshot: unknown): void;
   subscriberCount(conversationId: string): number;
@@ -255,6 +258,11 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       const set = observers.get(conversationId);
       observers.delete(conversationId);
       for (const observer of set ?? []) queueMicrotask(() => observer.error(error));
+    },
+    setStreamState(conversationId, state) {
+      for (const observer of observers.get(conversationId) ?? []) {
+        queueMicrotask(() => observer.state?.(state));
+      }
     },
     pushRawSnapshot(conversationId, snapshot) {
       for (const observer of observers.get(conversationId) ?? []) {

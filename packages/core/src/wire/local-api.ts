@@ -165,6 +165,11 @@ export const CONTROL_ROUTES = {
   otp: '/control/otp',
   faults: '/control/faults',
   clock: '/control/clock',
+  /**
+   * POST → { dropped: number }: cuts every socket's connection as a network failure would; clients
+   * reconnect by themselves and resume from the last sequence number they saw.
+   */
+  dropSockets: '/control/sockets/drop',
 } as const;
 
 /** Operations whose next calls the control API can make fail. */

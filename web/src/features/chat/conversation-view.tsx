@@ -18,6 +18,7 @@ import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
 import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
+import { ConnectionStatus } from './components/connection-status.js';
 import { EmptyState } from './components/empty-state.js';
 import { MessageList } from './components/message-list.js';
 import { SmartReplies } from './components/smart-replies.js';
@@ -33,6 +34,7 @@ import {
   pendingInterrupt,
 } from './hooks/chat-state.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
+import { useBrowserOnline } from './hooks/use-browser-online.js';
 import { useCarriedMessage } from './hooks/use-carried-message.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
 import { useMessages } from './hooks/use-messages.js';
@@ -90,6 +92,7 @@ export function ConversationView({
   useEffect(() => {
     if (restoreReplies) dispatch({ type: 'restored', smartReplies: restoreReplies });
   }, [restoreReplies]);
+  const online = useBrowserOnline();
   const chatEnabled = isChatEnabled(business);
   useQueryParamMessages(stored.status === 'ready' && chatEnabled, actions.sendMessage);
   useEmbedHost({
@@ -165,6 +168,7 @@ export function ConversationView({
           </button>
         ) : null}
         <div className="chat-column">
+          <ConnectionStatus reconnecting={!online || stored.reconnecting} />
           <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
           <Composer
             disabled={!chatEnabled || interrupt !== null}
