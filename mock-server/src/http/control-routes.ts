@@ -6,7 +6,7 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { BusinessSchema, ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError } from '@chat/core';
+import { ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError, readBusiness } from '@chat/core';
 import type { ErrorCode } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -90,10 +90,16 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
     const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
     const body: unknown = req.body;
     const withId = typeof body === 'object' && body !== null && !Array.isArray(body) ? { id, ...body } : body;
-    const business = parseOrThrow(BusinessSchema.strict(), withId);
-    if (business.id !== id) throw new ProviderError('invalid-argument', `id: must match the path (${id})`);
-    const { created } = store.putBusiness(business);
-    res.status(created ? 201 : 200).json(business);
+    if (typeof withId !== 'object' || withId === null || Array.isArray(withId)) {
+      throw new ProviderError('invalid-argument', 'body: must be a business object');
+    }
+    const document = withId as Record<string, unknown>;
+    if (document.id !== id) throw new ProviderError('invalid-argument', `id: must match the path (${id})`);
+    // Liberal like the page's read side, so data can be planted the way another tool would write it.
+    const read = readBusiness(document);
+    if (!read.ok) throw new ProviderError('invalid-argument', read.problem);
+    const { created } = store.putBusiness({ ...document, id });
+    res.status(created ? 201 : 200).json(document);
   });
 
   router.get('/control/businesses/:id/feed', (req, res) => {

@@ -10,6 +10,7 @@ export * from './providers/backend.js';
 export * from './providers/chat-service.js';
 export * from './providers/data-provider.js';
 export * from './providers/unsubscribe.js';
+export * from './read/index.js';
 export * from './rules/auth-interrupt.js';
 export * from './rules/booking-update.js';
 export * from './rules/business-hours.js';

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
 import { DocumentIdSchema } from '../model/business.js';
-import { MessageSchema } from '../model/message.js';
+import type { Message } from '../model/message.js';
+import { readMessage } from '../read/read-message.js';
 import { AuthUserSchema } from '../model/user.js';
 
 /** HTTP routes of the data API (§7 reads and writes). Bearer token optional; see mock-server/README.md. */
@@ -85,10 +86,22 @@ export const SOCKET_EVENTS = {
   error: 'messages:error',
 } as const;
 
+/**
+ * A message as the live stream carries it, read liberally (core's readMessage): a message of an
+ * unknown type or with an overlong smart reply is shown, not refused; only one without an id, a
+ * role, a text or a time fails, naming what is missing.
+ */
+const StreamedMessageSchema = z.unknown().transform((raw, ctx): Message => {
+  const read = readMessage(raw);
+  if (read.ok) return read.value;
+  ctx.addIssue({ code: 'custom', message: read.problem });
+  return z.NEVER;
+});
+
 /** A message with the server's sequence number of its latest change. */
 export const SequencedMessageSchema = z.object({
   seq: z.number().int().nonnegative(),
-  message: MessageSchema,
+  message: StreamedMessageSchema,
 });
 export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
 
@@ -118,7 +131,7 @@ export const UnsubscribePayloadSchema = z.object({ conversationId: DocumentIdSch
 export const UpsertEventSchema = z.object({
   conversationId: DocumentIdSchema,
   seq: z.number().int().nonnegative(),
-  message: MessageSchema,
+  message: StreamedMessageSchema,
 });
 export type UpsertEvent = z.infer<typeof UpsertEventSchema>;
 
