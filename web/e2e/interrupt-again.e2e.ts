@@ -27,14 +27,7 @@ test('decline, ask to book again, verify, and get the booking answer', async ({ 
   await chat.smartReply('Verify later').waitFor({ timeout: WAIT_MS });
   await chat.waitForComposerDisabled();
 
-  await chat.phoneWidget.requestCode('5555550100');
-  await chat.phoneWidget.enterCode('123456');
-  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
-  await chat.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
-  await expect
-    .poll(() => chat.lastAssistantText(), { timeout: WAIT_MS })
-    .toContain('Your booking request is in.');
-  await chat.waitForComposerEnabled();
+  await chat.verifyTestNumberAndWaitForBooking();
   expect(await chat.authMessages().count()).toBe(0);
 });
 

@@ -1,16 +1,22 @@
 // Journeys: a brief failure never discards the visitor's thread (issue 8 point 4).
 import { expect } from 'vitest';
-import { WAIT_MS } from './pages/chat-page.js';
+import { WAIT_MS, type ChatPage } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
+
+/** Opens the default chat and asks one question, so the thread has something to lose; its id. */
+async function openWithOneAnswer(chat: ChatPage): Promise<string> {
+  const conversationId = await chat.openDefaultChat();
+  await chat.send('Where are you located?');
+  await chat.waitForAssistantReplies(1);
+  return conversationId;
+}
 
 test('a conversation read that keeps failing shows the error and keeps the id; a refresh gets it back', async ({
   page,
   chat,
   control,
 }) => {
-  const conversationId = await chat.openDefaultChat();
-  await chat.send('Where are you located?');
-  await chat.waitForAssistantReplies(1);
+  const conversationId = await openWithOneAnswer(chat);
 
   // More failures than the page's retries: the read gives up.
   await control.fault({ operation: 'data.getConversation', error: 503, count: 4 });
@@ -30,9 +36,7 @@ test('a conversation read that fails once is retried and the thread shows', asyn
   chat,
   control,
 }) => {
-  const conversationId = await chat.openDefaultChat();
-  await chat.send('Where are you located?');
-  await chat.waitForAssistantReplies(1);
+  const conversationId = await openWithOneAnswer(chat);
 
   await control.fault({ operation: 'data.getConversation', error: 500, count: 2 });
   await page.reload();

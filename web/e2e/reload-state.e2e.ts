@@ -23,14 +23,7 @@ test('a reload during a pending interrupt shows it pending again, and verifying 
   await chat.smartReply('Need more info about services').waitFor({ timeout: WAIT_MS });
   await chat.waitForComposerDisabled();
 
-  await chat.phoneWidget.requestCode('5555550100');
-  await chat.phoneWidget.enterCode('123456');
-  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
-  await chat.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
-  await expect
-    .poll(() => chat.lastAssistantText(), { timeout: WAIT_MS })
-    .toContain('Your booking request is in.');
-  await chat.waitForComposerEnabled();
+  await chat.verifyTestNumberAndWaitForBooking();
 
   // Reloaded again, the answered interrupt stays answered.
   await page.reload();
