@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { TOAST_TEXT, clampToLimit, clampedBookingUpdateMessage } from '@chat/core';
+import { clampToLimit, clampedBookingUpdateMessage } from '@chat/core';
+import { TOAST_TEXT } from '../../../lib/i18n/active-text.js';
 import { useToast } from '../../../components/toast/toast-provider.js';
 
 /**
