@@ -419,7 +419,7 @@ function indent(lead: string, text: string): string[] {
   return text.split('\n').map((line, i) => (i === 0 ? lead : ' '.repeat(lead.length)) + line);
 }
 
-/** A complete assistant reply; the stored auth message of an interrupt is not one (decision 0008). */
+/** A complete assistant reply; the stored auth message of an interrupt is not one (decision 0010). */
 function isAssistantReply(message: Message): boolean {
   return message.role === 'model' && !isAuthMessage(message) && !message.streaming;
 }

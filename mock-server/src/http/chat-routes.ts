@@ -141,7 +141,7 @@ export function chatRoutes({
     if (turn.smartReplies && turn.smartReplies.length > 0) answer.smartReplies = turn.smartReplies;
     if (turn.interrupt) {
       // The interrupt's auth message is stored after the reply, so a reload (on any backend) finds
-      // it pending until the visitor answers it (docs/decisions/0008-stored-auth-message.md).
+      // it pending until the visitor answers it (docs/decisions/0010-stored-auth-message.md).
       store.addMessage(conversation.id, {
         role: 'model',
         type: 'auth',

@@ -131,7 +131,7 @@ export function describeChatServiceContract(
       expect(interrupt.metadata?.interrupt?.message).toEqual(expect.any(String));
       expect(interrupt.metadata?.interrupt?.message).not.toBe('');
       // Never silence: a text reply, then the interrupt's auth message stored with its tool request,
-      // so a reload finds the interrupt pending (docs/decisions/0008-stored-auth-message.md).
+      // so a reload finds the interrupt pending (docs/decisions/0010-stored-auth-message.md).
       const list = await watch.until((l) => {
         expect(completeReplies(l)).toHaveLength(1);
         expect(authMessages(l)).toHaveLength(1);

@@ -34,7 +34,7 @@ export const MessageSchema = z.object({
   streaming: z.boolean().optional(),
   /**
    * On an `auth` message: the chat service's tool request that asked for phone sign-in, so the page
-   * can resume it after a reload (see docs/decisions/0008-stored-auth-message.md).
+   * can resume it after a reload (see docs/decisions/0010-stored-auth-message.md).
    */
   toolRequest: ToolRequestSchema.optional(),
 });

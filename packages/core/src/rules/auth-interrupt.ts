@@ -4,7 +4,7 @@
  * pending interrupt survives a reload on every backend. The auth message is pending until a later
  * visitor or system message answers it (the visitor's decline, 'Authentication cancelled', the
  * '✓ Phone number verified successfully' notice) or a newer auth message takes its place: one auth
- * message at a time, once per tool request. See docs/decisions/0008-stored-auth-message.md.
+ * message at a time, once per tool request. See docs/decisions/0010-stored-auth-message.md.
  */
 import type { Message } from '../model/message.js';
 import type { ToolRequest } from '../model/tool-request.js';
