@@ -223,6 +223,13 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         faults,
         clock,
         failSubscribers: (code) => liveMessages.failSubscribers(code),
+        dropSockets() {
+          // Closing the transport (not disconnecting the socket) is what a network cut looks like
+          // to the client: it reconnects by itself, where a server-side disconnect would not.
+          const sockets = [...io.sockets.sockets.values()];
+          for (const socket of sockets) socket.conn.close();
+          return sockets.length;
+        },
         reset() {
           streamer.cancelAll();
           store.reset();

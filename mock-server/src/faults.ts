@@ -22,6 +22,8 @@ const STATUS_OPERATIONS: ReadonlySet<FaultOperation> = new Set([
   'chat',
   'data.addMessage',
   'data.createConversation',
+  'data.getConversation',
+  'data.getBusiness',
 ]);
 
 export interface Faults {

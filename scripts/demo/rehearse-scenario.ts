@@ -8,6 +8,7 @@
  */
 import {
   bookingUpdateMessage,
+  isAuthMessage,
   isChatEnabled,
   isOutsideBusinessHours,
   PHONE_SIGN_IN_TOOL,
@@ -250,10 +251,7 @@ class Visitor {
         const expected = step.reply;
         const reply = await this.until(
           'the reply to arrive in full',
-          () =>
-            this.messages
-              .slice(before)
-              .find((m) => m.role === 'model' && !m.streaming && m.text.trim() !== '') ?? null,
+          () => this.messages.slice(before).find((m) => isAssistantReply(m) && m.text.trim() !== '') ?? null,
         );
         result.transcript.push(...indent('assistant: ', reply.text));
         if (reply.text.trim() !== expected.trim())
@@ -369,7 +367,7 @@ class Visitor {
       if (response instanceof ProviderError) throw response;
       const reply = await this.until(
         'the fallback reply',
-        () => this.messages.slice(before).find((m) => m.role === 'model' && !m.streaming) ?? null,
+        () => this.messages.slice(before).find(isAssistantReply) ?? null,
       );
       result.transcript.push(...indent('assistant: ', reply.text));
       if (reply.text.trim() !== this.scenario.fallback.reply.trim())
@@ -419,4 +417,9 @@ function visitorText(step: Step): string {
 
 function indent(lead: string, text: string): string[] {
   return text.split('\n').map((line, i) => (i === 0 ? lead : ' '.repeat(lead.length)) + line);
+}
+
+/** A complete assistant reply; the stored auth message of an interrupt is not one (decision 0010). */
+function isAssistantReply(message: Message): boolean {
+  return message.role === 'model' && !isAuthMessage(message) && !message.streaming;
 }

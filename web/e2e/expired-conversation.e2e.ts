@@ -33,3 +33,33 @@ test('reloading an expired conversation creates a new one and clears the message
   await chat.send('Where are you located?');
   await chat.waitForAssistantReplies(1);
 });
+
+test('a tab left open past 24 hours sends into a new conversation and gets its answer', async ({
+  page,
+  chat,
+  control,
+}) => {
+  const oldId = await chat.open('/');
+  await chat.send('What are your hours?');
+  await chat.waitForAssistantReplies(1);
+
+  // The tab stays open while a day passes, for the server (control API clock) and the browser.
+  const later = 25 * 60 * 60 * 1000;
+  await control.moveClock({ offsetMs: later });
+  await page.clock.setSystemTime(Date.now() + later);
+
+  await chat.send('Where are you located?');
+  const newId = await chat.waitForConversation('bella-vista-salon', { not: oldId });
+  await chat.waitForUserMessage('Where are you located?');
+  await chat.waitForAssistantReplies(1);
+  expect(await chat.lastAssistantText()).toContain('Bella Vista Salon');
+  expect(await chat.userMessages().allInnerTexts()).toEqual([
+    expect.stringContaining('Where are you located?'),
+  ]);
+  expect(await chat.visibleText()).not.toContain('Failed to get AI response');
+  const stored = await page.evaluate(() => Object.values({ ...sessionStorage }).join(' '));
+  expect(stored).toContain(newId);
+  const conversations = await control.conversations();
+  expect(conversations.find((c) => c.id === newId)?.lastMessage?.text).toBe('Where are you located?');
+  expect(conversations.find((c) => c.id === oldId)?.messageCount).toBe(2);
+});

@@ -47,3 +47,52 @@ test('?i= asks for a booking update without ever showing the marker', async ({ p
   const stored = (await control.conversations()).find((c) => c.id === conversationId);
   expect(stored?.messageCount).toBe(2);
 });
+
+test('/?question= keeps its question through the redirect to the default business', async ({
+  page,
+  chat,
+}) => {
+  await page.goto('/?question=What%20are%20your%20opening%20hours%3F');
+
+  await chat.waitForConversation('bella-vista-salon');
+  await chat.waitForUserMessage('What are your opening hours?');
+  await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
+  await chat.waitForAssistantReplies(1);
+});
+
+test('/?i= keeps its booking reference through the redirect', async ({ page, chat }) => {
+  await page.goto('/?i=BK-77');
+
+  await chat.waitForConversation('bella-vista-salon');
+  await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
+  await chat.waitForAssistantReplies(1);
+  expect(await chat.lastAssistantText()).toContain('booking update for reference BK-77');
+});
+
+test('a question past 2048 characters is cut to the limit, with the toast', async ({
+  page,
+  chat,
+  control,
+}) => {
+  const conversationId = await chat.open(`/chat/bella-vista-salon?question=${'a'.repeat(2100)}`);
+
+  await chat.text('Your text was truncated to 2048 characters.').waitFor({ timeout: WAIT_MS });
+  await chat.userMessages().first().waitFor({ timeout: WAIT_MS });
+  const shown = await chat.userMessages().first().innerText();
+  expect(shown).toContain('a'.repeat(2048));
+  expect(shown).not.toContain('a'.repeat(2049));
+  await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
+  const stored = (await control.conversations()).find((c) => c.id === conversationId);
+  expect(stored?.lastMessage?.text).toBe('a'.repeat(2048));
+});
+
+test('an i value is cut so that marker and value fit', async ({ chat, control }) => {
+  const conversationId = await chat.open(`/chat/bella-vista-salon?i=${'7'.repeat(2100)}`);
+
+  await chat.text('Your text was truncated to 2048 characters.').waitFor({ timeout: WAIT_MS });
+  await chat.waitForAssistantReplies(1);
+  const stored = (await control.conversations()).find((c) => c.id === conversationId);
+  expect(stored?.lastMessage?.text).toBe(
+    `${BOOKING_UPDATE_MARKER}${'7'.repeat(2048 - BOOKING_UPDATE_MARKER.length)}`,
+  );
+});

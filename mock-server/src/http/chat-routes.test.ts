@@ -88,6 +88,16 @@ describe('POST /api/chat', () => {
     expect(interrupts).toHaveLength(1);
     expect(interrupts[0]!.toolRequest.name).toBe(PHONE_SIGN_IN_TOOL);
     expect(interrupts[0]!.metadata?.interrupt?.message).toEqual(expect.any(String));
+    // A text reply, then the interrupt's auth message stored after it with its tool request.
+    const [, lead, auth] = server.store.messages(id);
+    expect(lead).toMatchObject({ role: 'model', text: 'I can help you change your booking.' });
+    expect(lead!.type).toBeUndefined();
+    expect(auth).toMatchObject({
+      role: 'model',
+      type: 'auth',
+      text: interrupts[0]!.metadata?.interrupt?.message,
+      toolRequest: interrupts[0]!.toolRequest,
+    });
 
     const toolRequest = interrupts[0]!.toolRequest;
     expectError(

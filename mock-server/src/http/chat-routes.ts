@@ -1,7 +1,8 @@
 /**
  * The AI chat service: POST /api/chat with §7's send or resume body and an optional bearer token.
  * The assistant's reply is written into the conversation as a model message (streamed, see
- * live/reply-streamer.ts) — visitors read it through the live stream, never in this answer, which
+ * live/reply-streamer.ts), followed, when the assistant asks for phone sign-in, by a stored auth
+ * message (role model, type auth, the interrupt's text and tool request) — visitors read it through the live stream, never in this answer, which
  * carries only `{ smartReplies?, interrupts? }`.
  *
  * When the answer is sent: right after the reply's message has been created (its first chunk is
@@ -138,6 +139,14 @@ export function chatRoutes({
     const answer: ChatResponse = {};
     if (turn.smartReplies && turn.smartReplies.length > 0) answer.smartReplies = turn.smartReplies;
     if (turn.interrupt) {
+      // The interrupt's auth message is stored after the reply, so a reload (on any backend) finds
+      // it pending until the visitor answers it (docs/decisions/0010-stored-auth-message.md).
+      store.addMessage(conversation.id, {
+        role: 'model',
+        type: 'auth',
+        text: turn.interrupt.message,
+        toolRequest: turn.interrupt.toolRequest,
+      });
       const interrupt: ChatInterrupt = {
         toolRequest: turn.interrupt.toolRequest,
         metadata: { interrupt: { message: turn.interrupt.message } },

@@ -83,11 +83,12 @@ describe('control API', () => {
     expect(replaced.status).toBe(200);
     expect(server.store.getBusiness('new-biz')!.verification.status).toBe('approved');
 
+    // Refused: what the page's read side cannot read (no name), or an id that is not the path's.
     const bad = await control()
       .put(CONTROL_ROUTES.business('new-biz'))
-      .send({ ...business, hours: { timeZone: 'Mars/Base' } });
+      .send({ ...business, businessName: '' });
     expectError(bad, 400, 'invalid-argument');
-    expect(bad.body.error.message).toContain('hours.timeZone');
+    expect(bad.body.error.message).toContain('businessName');
     expectError(
       await control()
         .put(CONTROL_ROUTES.business('new-biz'))
@@ -96,6 +97,31 @@ describe('control API', () => {
       'invalid-argument',
     );
     expect(server.store.getBusiness('new-biz')!.verification.status).toBe('approved');
+  });
+
+  it('accepts a business the way another tool might write it, and serves it as written', async () => {
+    const document = {
+      businessName: 'Planted',
+      verification: { status: 'suspended' },
+      suggestedQuestions: [{ line1: '' }, { line1: 'Hours?' }],
+      hours: {
+        timeZone: 'Mars/Base',
+        weeklySchedule: { monday: { isOpen: true, intervals: [{ start: '9:00', end: '24:00' }] } },
+      },
+      crmId: 42,
+    };
+    expect((await control().put(CONTROL_ROUTES.business('planted')).send(document)).status).toBe(201);
+    // The data API serves the document as written; the server itself acts on what it reads.
+    expect((await api().get(DATA_ROUTES.businessById('planted'))).body).toEqual({
+      id: 'planted',
+      ...document,
+    });
+    expect(server.store.getBusiness('planted')).toMatchObject({
+      handle: '',
+      verification: { status: 'pending' },
+      suggestedQuestions: [{ line1: 'Hours?', line2: '' }],
+      hours: {},
+    });
   });
 
   it('reads a business feed, oldest first; 404 for an unknown business', async () => {

@@ -6,14 +6,13 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError } from '@chat/core';
+import { ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError, readBusiness } from '@chat/core';
 import type { ErrorCode } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { parseOrThrow } from './errors.js';
-import { BusinessBody } from './strict-bodies.js';
 
 export interface ControlRoutesOptions {
   store: DocumentStore;
@@ -24,6 +23,8 @@ export interface ControlRoutesOptions {
   reset(): void;
   /** Fails every live subscription now (an injected 'listen' fault). */
   failSubscribers(code: ErrorCode): void;
+  /** Cuts every socket's connection as a network failure would; returns how many were cut. */
+  dropSockets(): number;
 }
 
 const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
@@ -81,14 +82,24 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
     res.json({ ok: true });
   });
 
+  router.post(CONTROL_ROUTES.dropSockets, (_req, res) => {
+    res.json({ dropped: options.dropSockets() });
+  });
+
   router.put('/control/businesses/:id', (req, res) => {
     const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
     const body: unknown = req.body;
     const withId = typeof body === 'object' && body !== null && !Array.isArray(body) ? { id, ...body } : body;
-    const business = parseOrThrow(BusinessBody, withId);
-    if (business.id !== id) throw new ProviderError('invalid-argument', `id: must match the path (${id})`);
-    const { created } = store.putBusiness(business);
-    res.status(created ? 201 : 200).json(business);
+    if (typeof withId !== 'object' || withId === null || Array.isArray(withId)) {
+      throw new ProviderError('invalid-argument', 'body: must be a business object');
+    }
+    const document = withId as Record<string, unknown>;
+    if (document.id !== id) throw new ProviderError('invalid-argument', `id: must match the path (${id})`);
+    // Liberal like the page's read side, so data can be planted the way another tool would write it.
+    const read = readBusiness(document);
+    if (!read.ok) throw new ProviderError('invalid-argument', read.problem);
+    const { created } = store.putBusiness({ ...document, id });
+    res.status(created ? 201 : 200).json(document);
   });
 
   router.get('/control/businesses/:id/feed', (req, res) => {

@@ -89,6 +89,18 @@ describe('conversations', () => {
     expect(server().store.snapshot()).toEqual(before);
   });
 
+  it('fails reads of the business and the conversation with an injected status, once per count', async () => {
+    const app = server().app;
+    const conversation = await postConversation(server());
+    server().faults.add({ operation: 'data.getConversation', error: 503 });
+    server().faults.add({ operation: 'data.getBusiness', error: 500, count: 2 });
+    expectError(await request(app).get(DATA_ROUTES.conversation(conversation.id)), 503, 'unavailable');
+    expect((await request(app).get(DATA_ROUTES.conversation(conversation.id))).status).toBe(200);
+    expectError(await request(app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID)), 500, 'internal');
+    expectError(await request(app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID)), 500, 'internal');
+    expect((await request(app).get(DATA_ROUTES.businessById(DEFAULT_BUSINESS_ID))).status).toBe(200);
+  });
+
   it('answers 404 for an unknown conversation', async () => {
     expectError(await request(server().app).get(DATA_ROUTES.conversation('nope')), 404, 'not-found');
     expectError(

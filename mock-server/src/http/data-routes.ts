@@ -46,14 +46,17 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     const handle = parseOrThrow(HandleSchema, req.params.handle, 'handle');
     const business = store.findBusinessByHandle(handle);
     if (!business) throw new ProviderError('not-found', `No business with handle ${handle}`);
-    res.json(business);
+    // The document as it was written: reading it is the client's job, as with a real database.
+    res.json(store.getBusinessDocument(business.id));
   });
 
   router.get('/data/businesses/:id', (req, res) => {
     const id = parseOrThrow(DocumentIdSchema, req.params.id, 'id');
-    const business = store.getBusiness(id);
-    if (!business) throw new ProviderError('not-found', `Business ${id} not found`);
-    res.json(business);
+    const fault = faults.take('data.getBusiness');
+    if (fault) throwFault(fault, 'data.getBusiness');
+    const document = store.getBusinessDocument(id);
+    if (!document) throw new ProviderError('not-found', `Business ${id} not found`);
+    res.json(document);
   });
 
   router.post('/data/businesses/:id/feed', async (req, res) => {
@@ -94,7 +97,10 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
   });
 
   router.get('/data/conversations/:id', async (req, res) => {
-    res.json(await accessibleConversation(req));
+    const conversation = await accessibleConversation(req);
+    const fault = faults.take('data.getConversation');
+    if (fault) throwFault(fault, 'data.getConversation');
+    res.json(conversation);
   });
 
   router.post('/data/conversations/:id/messages', async (req, res) => {

@@ -79,6 +79,15 @@ describe('identity: bot check and one-time codes', () => {
       });
     });
 
+    it('reports isNewUser for the first sign-in of a number only, until a reset', async () => {
+      const first = await harness.identity.verifyCode(send(TEST_PHONE), '123456');
+      const again = await harness.identity.verifyCode(send(TEST_PHONE), '123456');
+      const other = await harness.identity.verifyCode(send(OTHER_PHONE), OTHER_CODE);
+      expect([first.isNewUser, again.isNewUser, other.isNewUser]).toEqual([true, false, true]);
+      harness.identity.reset();
+      expect((await harness.identity.verifyCode(send(TEST_PHONE), '123456')).isNewUser).toBe(true);
+    });
+
     it('gives other numbers a random six-digit code, logged and readable through lastCodeFor', async () => {
       expect(harness.identity.lastCodeFor(OTHER_PHONE)).toBeNull();
       const verificationId = send(OTHER_PHONE);

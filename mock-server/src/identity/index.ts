@@ -36,7 +36,8 @@ export interface Identity {
    */
   sendCode(phoneNumber: string, botCheckToken: string): SendCodeResult;
   /**
-   * Confirms the code of a verification and signs the visitor in. Throws ProviderError
+   * Confirms the code of a verification and signs the visitor in; `isNewUser` is true the first time
+   * a number signs in (since the last reset). Throws ProviderError
    * 'invalid-code', 'code-expired' or 'too-many-requests'.
    */
   verifyCode(verificationId: string, code: string): Promise<SignInResult>;
@@ -46,7 +47,10 @@ export interface Identity {
   verifyIdToken(idToken: string): Promise<AuthUser>;
   /** The last code sent to `phoneNumber` (consumed or not), or null when none was sent since the last reset. */
   lastCodeFor(phoneNumber: string): string | null;
-  /** Forgets codes, attempts, rate counters and bot-check tokens. Issued ID tokens stay valid. */
+  /**
+   * Forgets codes, attempts, rate counters, bot-check tokens and which numbers have signed in
+   * before (so the next sign-in of each is a signup again). Issued ID tokens stay valid.
+   */
   reset(): void;
 }
 
@@ -65,6 +69,8 @@ export function createIdentity(options: IdentityOptions): Identity {
   });
   const tokens = createIdTokens({ now: config.now, ttlMs: config.tokenTtlMs, secret: config.secret });
   const lastCodes = new Map<string, string>();
+  /** The uids that have signed in since the last reset: a later sign-in of theirs is not a signup. */
+  const knownUsers = new Set<string>();
 
   function randomCode(): string {
     const n = Math.min(999_999, Math.max(0, Math.floor(config.random() * 1_000_000)));
@@ -117,7 +123,10 @@ export function createIdentity(options: IdentityOptions): Identity {
 
     async verifyCode(verificationId, code) {
       const phoneNumber = sessions.confirm(verificationId, code);
-      return signIn(userFor(phoneNumber));
+      const user = userFor(phoneNumber);
+      const isNewUser = !knownUsers.has(user.uid);
+      knownUsers.add(user.uid);
+      return { ...(await signIn(user)), isNewUser };
     },
 
     async refresh(idToken) {
@@ -138,6 +147,7 @@ export function createIdentity(options: IdentityOptions): Identity {
       limiter.clear();
       sessions.clear();
       lastCodes.clear();
+      knownUsers.clear();
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_PATH, DATA_ROUTES, SOCKET_EVENTS } from '@chat/core';
+import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, SOCKET_EVENTS } from '@chat/core';
 import type { Message } from '@chat/core';
 import type { ClientSocket, TestServer } from '../testing/test-server.js';
 import { connectClient, createConversation, startTestServer, waitFor } from '../testing/test-server.js';
@@ -98,5 +98,35 @@ describe('a disconnect in the middle of a streamed reply', () => {
     // Nothing twice: every received sequence number is new and they only rise.
     expect(new Set(client.received).size).toBe(client.received.length);
     expect(client.received).toEqual([...client.received].sort((a, b) => a - b));
+  });
+});
+
+describe('POST /control/sockets/drop', () => {
+  it('cuts every socket like a network failure: the client reconnects by itself and resumes', async () => {
+    t = await startTestServer();
+    const { server } = t;
+    const { id } = createConversation(server);
+    socket = await connectClient(t.url, {
+      reconnection: true,
+      reconnectionDelay: 20,
+      reconnectionDelayMax: 40,
+    });
+    const client = trackConversation(socket, id);
+    await client.resubscribe();
+    const reasons: string[] = [];
+    socket.on('disconnect', (reason) => reasons.push(reason));
+
+    const dropped = await request(server.app)
+      .post(CONTROL_ROUTES.dropSockets)
+      .set('content-type', 'application/json')
+      .set('x-mock-control', '1')
+      .send({});
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toEqual({ dropped: 1 });
+    await request(server.app).post(DATA_ROUTES.messages(id)).send({ role: 'user', text: 'while away' });
+
+    await waitFor(() => client.acks.length === 2, 5000, 'the resubscription');
+    expect(reasons).toEqual(['transport close']);
+    expect([...client.view.values()].map((m) => m.text)).toEqual(['while away']);
   });
 });

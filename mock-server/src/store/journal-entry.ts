@@ -5,14 +5,27 @@
  */
 import { z } from 'zod';
 import {
-  BusinessSchema,
   ConversationSchema,
   DocumentIdSchema,
   FeedItemSchema,
   LastMessageSchema,
   MessageSchema,
   SmartReplySchema,
+  readBusiness,
 } from '@chat/core';
+
+/**
+ * A business document as stored: as written, possibly by another tool (PUT /control/businesses),
+ * as long as the page's read side can read it (core's readBusiness).
+ */
+export const BusinessDocumentSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((document, ctx) => {
+    const read = readBusiness(document);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: read.problem });
+  })
+  .transform((document) => document as BusinessDocument);
+export type BusinessDocument = { id: string } & Record<string, unknown>;
 
 export const DATA_FILE_FORMAT = 'chat-mock-data';
 export const DATA_FILE_VERSION = 1;
@@ -25,7 +38,7 @@ export const SnapshotSchema = z.object({
   format: z.literal(DATA_FILE_FORMAT),
   version: z.literal(DATA_FILE_VERSION),
   seq,
-  businesses: z.array(BusinessSchema),
+  businesses: z.array(BusinessDocumentSchema),
   conversations: z.array(
     z.object({
       conversation: ConversationSchema,
@@ -37,7 +50,7 @@ export const SnapshotSchema = z.object({
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
 export const WriteEntrySchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('business.put'), business: BusinessSchema }),
+  z.object({ op: z.literal('business.put'), business: BusinessDocumentSchema }),
   z.object({ op: z.literal('conversation.create'), conversation: ConversationSchema }),
   z.object({
     op: z.literal('conversation.lastMessage'),

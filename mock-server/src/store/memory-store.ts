@@ -32,9 +32,9 @@ import type {
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { JournalFileSystem } from './journal.js';
-import type { Snapshot, WriteEntry } from './journal-entry.js';
+import type { BusinessDocument, Snapshot, WriteEntry } from './journal-entry.js';
 import { openState } from './open-state.js';
-import { applyEntry, snapshotOf, stateFromBusinesses } from './store-state.js';
+import { applyEntry, snapshotOf, stateFromBusinesses, storedBusiness } from './store-state.js';
 
 /** A message added or changed, as live subscribers receive it. */
 export interface MessageChange {
@@ -57,6 +57,8 @@ export interface NewMessageInput {
   type?: Message['type'];
   smartReplies?: SmartReply[];
   streaming?: boolean;
+  /** On an auth message: the tool request the visitor's answer resumes. */
+  toolRequest?: Message['toolRequest'];
 }
 
 export interface MessageGrowth {
@@ -75,10 +77,12 @@ export interface ConversationSummary {
 
 export interface DocumentStore {
   getBusiness(id: string): Business | null;
+  /** The business document as it was written (what the data API serves), or null. */
+  getBusinessDocument(id: string): BusinessDocument | null;
   /** The first business (in store order) whose handle equals `handle`. */
   findBusinessByHandle(handle: string): Business | null;
   /** Creates or replaces a business; tells which. */
-  putBusiness(business: Business): { created: boolean };
+  putBusiness(document: BusinessDocument): { created: boolean };
   getConversation(id: string): Conversation | null;
   /** Every conversation, newest (by createdAt) first. For the control API only. */
   listConversations(): ConversationSummary[];
@@ -196,14 +200,16 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   }
 
   return {
-    getBusiness: (id) => state.businesses.get(id) ?? null,
+    getBusiness: (id) => state.businesses.get(id)?.business ?? null,
+    getBusinessDocument: (id) => state.businesses.get(id)?.document ?? null,
     findBusinessByHandle(handle) {
-      for (const business of state.businesses.values()) if (business.handle === handle) return business;
+      for (const { business } of state.businesses.values()) if (business.handle === handle) return business;
       return null;
     },
-    putBusiness(business) {
-      const created = !state.businesses.has(business.id);
-      commit({ op: 'business.put', business });
+    putBusiness(document) {
+      storedBusiness(document); // refuse, before journaling, what the read side cannot read
+      const created = !state.businesses.has(document.id);
+      commit({ op: 'business.put', business: document });
       return { created };
     },
     getConversation: (id) => state.conversations.get(id)?.conversation ?? null,
@@ -261,6 +267,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         ...(input.type ? { type: input.type } : {}),
         ...(input.smartReplies ? { smartReplies: input.smartReplies } : {}),
         ...(input.streaming ? { streaming: true } : {}),
+        ...(input.toolRequest ? { toolRequest: input.toolRequest } : {}),
       };
       const seq = state.seq + 1;
       commit({ op: 'message.add', conversationId, seq, message });

@@ -2,9 +2,9 @@
  * The store's data and the one function that changes it. Live writes and the replay of the data
  * file both go through applyEntry, so a restarted server holds exactly what the running one held.
  */
-import { MAX_STORED_TEXT_LENGTH } from '@chat/core';
+import { MAX_STORED_TEXT_LENGTH, readBusiness } from '@chat/core';
 import type { Business, Conversation, FeedItem, Message } from '@chat/core';
-import type { Snapshot, WriteEntry } from './journal-entry.js';
+import type { BusinessDocument, Snapshot, WriteEntry } from './journal-entry.js';
 import { DATA_FILE_FORMAT, DATA_FILE_VERSION } from './journal-entry.js';
 
 export interface StoredMessage {
@@ -24,17 +24,30 @@ export interface ConversationRecord {
 export interface StoreState {
   /** The highest sequence number handed out so far; never goes down, not even on reset. */
   seq: number;
-  businesses: Map<string, Business>;
+  /** Each business as written (what the data API serves) and as read (what the server acts on). */
+  businesses: Map<string, StoredBusiness>;
   conversations: Map<string, ConversationRecord>;
   feed: Map<string, FeedItem[]>;
   /** How many documents the store holds (for the data file's compaction threshold). */
   documentCount: number;
 }
 
-export function stateFromBusinesses(businesses: readonly Business[], seq = 0): StoreState {
+export interface StoredBusiness {
+  document: BusinessDocument;
+  business: Business;
+}
+
+/** A business document with its read value; throws when the read side cannot read it. */
+export function storedBusiness(document: BusinessDocument): StoredBusiness {
+  const read = readBusiness(document);
+  if (!read.ok) throw new Error(`business ${String(document.id)}: ${read.problem}`);
+  return { document, business: read.value };
+}
+
+export function stateFromBusinesses(businesses: readonly BusinessDocument[], seq = 0): StoreState {
   return {
     seq,
-    businesses: new Map(businesses.map((b) => [b.id, b])),
+    businesses: new Map(businesses.map((b) => [b.id, storedBusiness(b)])),
     conversations: new Map(),
     feed: new Map(),
     documentCount: businesses.length,
@@ -67,7 +80,7 @@ export function snapshotOf(state: StoreState): Snapshot {
     format: DATA_FILE_FORMAT,
     version: DATA_FILE_VERSION,
     seq: state.seq,
-    businesses: [...state.businesses.values()],
+    businesses: [...state.businesses.values()].map((b) => b.document),
     conversations: [...state.conversations.values()].map((r) => ({
       conversation: r.conversation,
       messages: [...r.messages.values()],
@@ -84,7 +97,7 @@ export function applyEntry(state: StoreState, entry: WriteEntry): void {
   switch (entry.op) {
     case 'business.put':
       if (!state.businesses.has(entry.business.id)) state.documentCount += 1;
-      state.businesses.set(entry.business.id, entry.business);
+      state.businesses.set(entry.business.id, storedBusiness(entry.business));
       return;
     case 'conversation.create':
       if (state.conversations.has(entry.conversation.id)) {

@@ -1,4 +1,4 @@
-import { ProviderError } from '@chat/core';
+import { ProviderError, type ReadResult } from '@chat/core';
 import type * as z from 'zod/mini';
 import { formatIssues } from './format-issues.js';
 import { errorFromResponse, networkError, parseJsonOrUndefined } from './http-errors.js';
@@ -37,6 +37,28 @@ export async function requestJson<S extends z.ZodMiniType>(
     );
   }
   return parsed.data;
+}
+
+/**
+ * Like requestJson, with one of core's read-side readers instead of a schema: documents other tools
+ * may have written are read liberally, and what the reader dropped is logged as a warning.
+ */
+export async function requestRead<T>(
+  request: JsonRequest,
+  read: (body: unknown) => ReadResult<T>,
+): Promise<T> {
+  const response = await send(request);
+  const text = await readText(response, request.what);
+  const result = read(parseJsonOrUndefined(text));
+  if (!result.ok) {
+    throw new ProviderError(
+      'internal',
+      `${request.what} answered ${request.method} ${request.url} with an unexpected body: ${result.problem}`,
+      response.status,
+    );
+  }
+  for (const warning of result.warnings) console.warn(`${request.what}: ${warning}`);
+  return result.value;
 }
 
 /** Like requestJson for answers whose body is not read (204 No Content and the like). */

@@ -16,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatServiceSubject, SubjectFactory } from './contract-harness.js';
 import { contractBusiness, TEST_PHONE_NUMBER } from './contract-fixtures.js';
 import {
+  authMessages,
   completeReplies,
   expectProviderError,
   requireCapability,
@@ -122,13 +123,25 @@ export function describeChatServiceContract(
     });
 
     it('asks an anonymous visitor who wants to book to verify their phone (requestPhoneSignIn interrupt)', async () => {
-      const { conversation } = await openConversation();
+      const { conversation, watch } = await openConversation();
 
       const interrupt = await bookingInterrupt(conversation);
 
       expect(interrupt.toolRequest.name).toBe(PHONE_SIGN_IN_TOOL);
       expect(interrupt.metadata?.interrupt?.message).toEqual(expect.any(String));
       expect(interrupt.metadata?.interrupt?.message).not.toBe('');
+      // Never silence: a text reply, then the interrupt's auth message stored with its tool request,
+      // so a reload finds the interrupt pending (docs/decisions/0010-stored-auth-message.md).
+      const list = await watch.until((l) => {
+        expect(completeReplies(l)).toHaveLength(1);
+        expect(authMessages(l)).toHaveLength(1);
+      });
+      const [auth] = authMessages(list);
+      expect(auth).toMatchObject({
+        text: interrupt.metadata?.interrupt?.message,
+        toolRequest: interrupt.toolRequest,
+      });
+      expect(list.indexOf(auth!)).toBeGreaterThan(list.indexOf(completeReplies(list)[0]!));
     });
 
     it('continues after the visitor signs in and resumes with PHONE_SIGN_IN and the token', async () => {
@@ -147,7 +160,8 @@ export function describeChatServiceContract(
 
       expect(ChatResponseSchema.safeParse(answer).success).toBe(true);
       expect(answer.interrupts ?? []).toEqual([]);
-      await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+      // The text reply that came with the interrupt, then the answer after sign-in.
+      await watch.until((l) => expect(completeReplies(l)).toHaveLength(2));
     });
 
     it('answers a declined sign-in without a token', async () => {
@@ -165,7 +179,7 @@ export function describeChatServiceContract(
       );
 
       expect(answer.interrupts ?? []).toEqual([]);
-      await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+      await watch.until((l) => expect(completeReplies(l)).toHaveLength(2));
     });
 
     it("answers a signed-in visitor's booking request in their own conversation, with the token", async () => {

@@ -98,6 +98,12 @@ export function watchMessages(data: DataProvider, conversationId: string): Messa
 /** The texts of a list, for readable assertions. */
 export const texts = (messages: Message[]) => messages.map((m) => m.text);
 
-/** The assistant's complete replies (non-empty, no longer streaming). */
+/** The assistant's complete replies (non-empty, no longer streaming), auth prompts aside. */
 export const completeReplies = (messages: Message[]) =>
-  messages.filter((m) => m.role === 'model' && m.text.trim() !== '' && m.streaming !== true);
+  messages.filter(
+    (m) => m.role === 'model' && m.type !== 'auth' && m.text.trim() !== '' && m.streaming !== true,
+  );
+
+/** The stored phone sign-in prompts (role model, type auth) the chat service wrote. */
+export const authMessages = (messages: Message[]) =>
+  messages.filter((m) => m.role === 'model' && m.type === 'auth');

@@ -102,7 +102,23 @@ describe('createFirebaseAuthProvider: startPhoneVerification', () => {
       uid: 'u1',
       phoneNumber: PHONE,
       displayName: 'Test Visitor',
+      isNewUser: false,
     });
+  });
+
+  it('reports a first sign-in as Firebase does (getAdditionalUserInfo(result).isNewUser)', async () => {
+    const { provider } = setup({
+      send: async () =>
+        confirmation(
+          async () =>
+            ({
+              user: { uid: 'u1', phoneNumber: PHONE, displayName: null },
+              _tokenResponse: { providerId: 'phone', isNewUser: true },
+            }) as unknown as UserCredential,
+        ),
+    });
+    const pending = await provider.startPhoneVerification(PHONE, ANCHOR);
+    expect((await pending.confirm('123456')).isNewUser).toBe(true);
   });
 
   it('rejects a number that is not +1 and ten digits before any bot check', async () => {

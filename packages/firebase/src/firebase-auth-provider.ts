@@ -20,6 +20,7 @@ import {
 } from '@chat/core';
 import {
   RecaptchaVerifier,
+  getAdditionalUserInfo,
   onAuthStateChanged,
   signInWithPhoneNumber,
   signOut,
@@ -142,7 +143,9 @@ export function createFirebaseAuthProvider(
         async confirm(code) {
           try {
             const credential = await confirmation.confirm(code);
-            return toAuthUser(credential.user);
+            // A signup is the number's first sign-in ever, as Firebase Auth itself knows it.
+            const isNewUser = getAdditionalUserInfo(credential)?.isNewUser ?? false;
+            return { ...toAuthUser(credential.user), isNewUser };
           } catch (error) {
             throw toAuthProviderError(error, 'confirm');
           }

@@ -30,6 +30,7 @@ import {
   type DataProvider,
   type Message,
   type MessagesObserver,
+  type StreamState,
   type Unsubscribe,
 } from '@chat/core';
 import { formatIssues } from '@chat/chat-client';
@@ -63,6 +64,7 @@ import {
   withoutUndefined,
 } from './firestore-documents.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
+import { streamStateOf } from './firestore-stream-state.js';
 
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
@@ -242,9 +244,18 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
           cancelled = true;
         };
       }
+      let lastState: StreamState | null = null;
       const stop = onSnapshot(
         query(messagesRef(conversationId), orderBy('createdAt', 'asc')),
+        // Metadata changes tell when Firestore goes offline (served from cache) and back online.
+        { includeMetadataChanges: true },
         (snapshot) => {
+          const state = streamStateOf(snapshot.metadata);
+          if (state !== lastState) {
+            // The first snapshot from the server is simply live; only a change is worth reporting.
+            if (lastState !== null || state === 'reconnecting') observer.state?.(state);
+            lastState = state;
+          }
           const docs = snapshot.docs.map((d) => ({ id: d.id, data: d.data(READ_OPTIONS) }));
           observer.next(
             messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`)),

@@ -1,5 +1,5 @@
 import { Timestamp } from 'firebase/firestore';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   businessFromDocument,
   conversationFromDocument,
@@ -69,13 +69,64 @@ describe('businessFromDocument', () => {
     });
   });
 
-  it('names the bad fields of a malformed business', () => {
+  it('names what is missing from a business that cannot be read', () => {
     const result = businessFromDocument('b1', { handle: 'b1', verification: { status: 'maybe' } });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problem).toContain("Business document 'b1' is malformed");
     expect(result.problem).toContain('businessName');
-    expect(result.problem).toContain('verification.status');
+  });
+
+  // Documents as another tool (the business admin) might write them: the page still loads.
+  it('reads a verification status other than approved/denied as pending (Not Yet Verified)', () => {
+    const result = businessFromDocument('b1', { businessName: 'B', verification: { status: 'in_review' } });
+    expect(result.ok && result.value.verification).toEqual({ status: 'pending' });
+  });
+
+  it('skips malformed hours with one warning each and still loads', () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const result = businessFromDocument('b1', {
+        businessName: 'B',
+        verification: { status: 'approved' },
+        hours: {
+          timeZone: 'America/New_York',
+          weeklySchedule: {
+            monday: { isOpen: true, intervals: [{ start: '9:00', end: '17:00' }] },
+            tuesday: { isOpen: true, intervals: [{ start: '09:00', end: '24:00' }] },
+            wednesday: { isOpen: true, intervals: [{ start: '09:00', end: '17:00' }] },
+          },
+        },
+        locations: [{ isPrimary: true, hours: { timeZone: 'Nowhere/Town' } }],
+      });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Object.keys(result.value.hours?.weeklySchedule ?? {})).toEqual(['wednesday']);
+      expect(result.value.locations[0]?.hours).toEqual({});
+      expect(warned).toHaveBeenCalledTimes(3);
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it('reads a missing handle, empty suggested-question lines and unknown fields', () => {
+    const result = businessFromDocument('b1', {
+      businessName: 'B',
+      verification: { status: 'approved' },
+      suggestedQuestions: [{ line1: '' }, { line1: 'Open?', line2: 'Today' }],
+      stripeCustomer: 'cus_1',
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        id: 'b1',
+        handle: '',
+        businessName: 'B',
+        verification: { status: 'approved' },
+        suggestedQuestions: [{ line1: 'Open?', line2: 'Today' }],
+        locations: [],
+      },
+    });
   });
 });
 
@@ -104,10 +155,24 @@ describe('conversationFromDocument', () => {
     expect(result.ok && result.value.expiredAt).toBeNull();
   });
 
-  it('rejects a conversation whose createdAt is not a time', () => {
-    const result = conversationFromDocument('c1', { ...storedConversation, createdAt: 'yesterday' });
+  it('reads flags another tool left out as false and a missing expiredAt as expired (null)', () => {
+    const result = conversationFromDocument('c1', { businessId: 'b1', createdAt: ts(T0), extra: 1 });
+    expect(result.ok && result.value).toMatchObject({
+      id: 'c1',
+      businessId: 'b1',
+      createdAt: T0,
+      expiredAt: null,
+      signupFeedPosted: false,
+      summaryFeedPosted: false,
+      isOutsideBusinessHours: false,
+    });
+    expect(result.ok && 'extra' in result.value).toBe(false);
+  });
+
+  it('cannot read a conversation without its business', () => {
+    const result = conversationFromDocument('c1', { ...storedConversation, businessId: undefined });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.problem).toContain('createdAt');
+    expect(!result.ok && result.problem).toContain('businessId');
   });
 });
 
@@ -132,6 +197,26 @@ describe('messageFromDocument', () => {
         ],
       },
     });
+  });
+
+  it('shows a message of an unknown type as an ordinary message of its role', () => {
+    const result = messageFromDocument('m1', {
+      role: 'model',
+      text: 'Cards',
+      type: 'carousel',
+      createdAt: ts(T0),
+    });
+    expect(result).toEqual({ ok: true, value: { id: 'm1', role: 'model', text: 'Cards', createdAt: T0 } });
+  });
+
+  it('keeps a message with an overlong smart reply, clipping the reply', () => {
+    const result = messageFromDocument('m1', {
+      role: 'model',
+      text: 'Hi',
+      createdAt: ts(T0),
+      smartReplies: ['y'.repeat(400)],
+    });
+    expect(result.ok && result.value.smartReplies?.[0]?.text).toHaveLength(200);
   });
 
   it('leaves smartReplies absent when the document has none', () => {

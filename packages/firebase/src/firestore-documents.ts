@@ -2,9 +2,11 @@
  * Firestore documents ↔ the core domain model, as pure functions (no SDK calls), so the conversion
  * is unit-tested in Node without an emulator.
  *
- * Reading: Firestore Timestamps become epoch milliseconds and every document is checked with the
- * core zod schema. What happens to a document that fails the check is decided per kind, by the
- * caller (firestore-data-provider.ts):
+ * Reading: Firestore Timestamps become epoch milliseconds and every document is read with core's
+ * read-side reader (packages/core/src/read), the same one the local backend uses: liberal, because
+ * other tools write these documents too — what cannot be used is dropped with a console warning.
+ * What happens to a document that cannot be read at all is decided per kind, by the caller
+ * (firestore-data-provider.ts):
  *   - a business → the read rejects with 'internal' naming the bad fields (there is nothing sensible
  *     to show instead; the page says 'Failed to load business profile');
  *   - a conversation → treated as unusable (null) with a console.warn, so §4's resolution creates a
@@ -16,18 +18,16 @@
  * added by the data provider.
  */
 import {
-  BusinessSchema,
-  ConversationSchema,
-  MessageSchema,
-  normaliseSmartReplies,
+  readBusiness,
+  readConversation,
+  readMessage,
   type Business,
   type Conversation,
   type LastMessage,
   type Message,
 } from '@chat/core';
-import { formatIssues } from '@chat/chat-client';
+import type { ReadResult } from '@chat/core';
 import { Timestamp } from 'firebase/firestore';
-import type * as z from 'zod/mini';
 
 /** What a conversion yields: the domain value, or why the document does not fit the schema. */
 export type Converted<T> = { ok: true; value: T } | { ok: false; problem: string };
@@ -58,23 +58,23 @@ export function millisToTimestamp(ms: number): Timestamp {
   return Timestamp.fromMillis(ms);
 }
 
-function check<T>(schema: z.ZodMiniType<T>, kind: string, id: string, candidate: unknown): Converted<T> {
-  const parsed = schema.safeParse(candidate);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problem: `${kind} document '${id}' is malformed: ${formatIssues(parsed.error)}` };
+/** A read result as a conversion; what the reader dropped is logged once per warning. */
+function converted<T>(result: ReadResult<T>, kind: string, id: string): Converted<T> {
+  if (!result.ok) return { ok: false, problem: `${kind} document '${id}' is malformed: ${result.problem}` };
+  for (const warning of result.warnings) console.warn(`[firestore] ${warning}`);
+  return { ok: true, value: result.value };
 }
 
 /** A 'businesses/{id}' document as a Business. */
 export function businessFromDocument(id: string, data: DocumentData): Converted<Business> {
-  return check(BusinessSchema, 'Business', id, { ...data, id });
+  return converted(readBusiness(data, id), 'Business', id);
 }
 
 /** A 'conversations/{id}' document as a Conversation. A missing expiredAt reads as null (expired, §4). */
 export function conversationFromDocument(id: string, data: DocumentData): Converted<Conversation> {
   const lastMessage = data.lastMessage;
-  return check(ConversationSchema, 'Conversation', id, {
+  const fields = {
     ...data,
-    id,
     createdAt: timeToMillis(data.createdAt),
     updatedAt: timeToMillis(data.updatedAt),
     expiredAt: timeToMillis(data.expiredAt) ?? null,
@@ -82,7 +82,8 @@ export function conversationFromDocument(id: string, data: DocumentData): Conver
       typeof lastMessage === 'object' && lastMessage !== null
         ? { ...lastMessage, sentAt: timeToMillis((lastMessage as DocumentData).sentAt) }
         : lastMessage,
-  });
+  };
+  return converted(readConversation(fields, id), 'Conversation', id);
 }
 
 /**
@@ -90,12 +91,7 @@ export function conversationFromDocument(id: string, data: DocumentData): Conver
  * the chat service may store them as plain strings.
  */
 export function messageFromDocument(id: string, data: DocumentData): Converted<Message> {
-  return check(MessageSchema, 'Message', id, {
-    ...data,
-    id,
-    createdAt: timeToMillis(data.createdAt),
-    smartReplies: data.smartReplies === undefined ? undefined : normaliseSmartReplies(data.smartReplies),
-  });
+  return converted(readMessage({ ...data, createdAt: timeToMillis(data.createdAt) }, id), 'Message', id);
 }
 
 /**

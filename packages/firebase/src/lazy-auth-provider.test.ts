@@ -19,7 +19,7 @@ function fakeProvider(initial: AuthUser | null = null) {
       phoneNumber,
       confirm: async () => {
         setUser(VISITOR);
-        return VISITOR;
+        return { ...VISITOR, isNewUser: false };
       },
     })),
     getIdToken: async () => (user ? `token-of-${user.uid}` : null),

@@ -50,7 +50,8 @@ describe('createLocalAuthProvider', () => {
 
     const signedIn = await pending.confirm('123456');
 
-    expect(signedIn).toEqual(user);
+    // The server's isNewUser flag comes through; the fake server's answer carries none (false).
+    expect(signedIn).toEqual({ ...user, isNewUser: false });
     expect(calls[2]).toMatchObject({
       path: IDENTITY_ROUTES.verifyCode,
       body: { verificationId: 'vr-1', code: '123456' },

@@ -139,7 +139,7 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
           }
           const result = await post(IDENTITY_ROUTES.verifyCode, verify.data, SignInResultSchema);
           setSession(result);
-          return result.user;
+          return { ...result.user, isNewUser: result.isNewUser ?? false };
         },
       };
       return pending;

@@ -120,7 +120,9 @@ describe('local backend over the mock server', () => {
     const { url } = await startServer();
     const storage = createMemoryStorage();
     const first = backendFor(url, { storage });
-    const user = await signIn(first);
+    const { isNewUser, ...user } = await signIn(first);
+    // The server saw this number sign in for the first time: a signup.
+    expect(isNewUser).toBe(true);
     const conversation = await newConversation(first, user.uid);
 
     const second = backendFor(url, { storage });

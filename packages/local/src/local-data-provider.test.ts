@@ -1,5 +1,5 @@
 import { DATA_ROUTES, type ProviderError, type Business, type Conversation, type Message } from '@chat/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLocalDataProvider } from './local-data-provider.js';
 import { createFakeFetch, errorBody, json } from './testing/fake-fetch.js';
 import { rejection } from './testing/provider-rejection.js';
@@ -44,6 +44,61 @@ describe('createLocalDataProvider over HTTP', () => {
     expect(await data.getBusinessById('nobody')).toBeNull();
     expect(await data.getBusinessByHandle('nobody')).toBeNull();
     expect(calls.every((c) => c.headers.authorization === undefined)).toBe(true);
+  });
+
+  // Documents as another tool might have written them: read liberally, as on Firebase.
+  it('reads an unknown verification status as pending, skips malformed hours and unknown fields', async () => {
+    const planted = {
+      id: 'biz-2',
+      businessName: 'Planted',
+      verification: { status: 'suspended' },
+      suggestedQuestions: [{ line1: '' }, { line1: 'Open?' }],
+      hours: {
+        timeZone: 'America/Chicago',
+        weeklySchedule: {
+          monday: { isOpen: true, intervals: [{ start: '9:00', end: '17:00' }] },
+          tuesday: { isOpen: true, intervals: [{ start: '09:00', end: '17:00' }] },
+        },
+      },
+      locations: [{ isPrimary: true, hours: { timeZone: 'Atlantis/Lost' } }],
+      crmId: 7,
+    };
+    const { fetch } = createFakeFetch({
+      [`GET ${DATA_ROUTES.businessById('biz-2')}`]: () => json(200, planted),
+    });
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const data = createLocalDataProvider({ serverUrl: SERVER, fetch });
+      expect(await data.getBusinessById('biz-2')).toEqual({
+        id: 'biz-2',
+        handle: '',
+        businessName: 'Planted',
+        verification: { status: 'pending' },
+        suggestedQuestions: [{ line1: 'Open?', line2: '' }],
+        hours: {
+          timeZone: 'America/Chicago',
+          weeklySchedule: { tuesday: { isOpen: true, intervals: [{ start: '09:00', end: '17:00' }] } },
+        },
+        locations: [{ isPrimary: true, hours: {} }],
+      });
+      expect(warned).toHaveBeenCalledTimes(2);
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it('reads a conversation another tool wrote with fields left out', async () => {
+    const { fetch } = createFakeFetch({
+      [`GET ${DATA_ROUTES.conversation('conv-9')}`]: () =>
+        json(200, { id: 'conv-9', businessId: 'biz-1', createdAt: 5, expiredAt: 99, source: 'sms' }),
+    });
+    const data = createLocalDataProvider({ serverUrl: SERVER, fetch });
+    expect(await data.getConversation('conv-9')).toMatchObject({
+      id: 'conv-9',
+      signupFeedPosted: false,
+      summaryFeedPosted: false,
+      expiredAt: 99,
+    });
   });
 
   it('resolves getConversation null on 404 and 403, and rejects on other failures', async () => {

@@ -10,11 +10,11 @@ import {
   formatIssues,
   requestJson,
   requestNoContent,
+  requestRead,
   type FetchLike,
   type JsonRequest,
 } from '@chat/chat-client';
 import {
-  BusinessSchema,
   ConversationSchema,
   DATA_ROUTES,
   DocumentIdSchema,
@@ -27,7 +27,10 @@ import {
   NewMessageSchema,
   ProviderError,
   SOCKET_EVENTS,
+  readBusiness,
+  readConversation,
   type DataProvider,
+  type ReadResult,
 } from '@chat/core';
 import type * as z from 'zod/mini';
 import { subscribeToConversationMessages } from './message-subscription.js';
@@ -68,14 +71,13 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
     return { fetch: doFetch, method, url: base + path, body, idToken: await getIdToken(), what: WHAT };
   }
 
-  async function get<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S>> {
-    return requestJson(await call('GET', path), schema);
-  }
-
-  /** A read that resolves null for the statuses listed (the document is missing or not ours). */
-  async function getOrNull<S extends z.ZodMiniType>(path: string, schema: S, nullStatuses: number[]) {
+  /**
+   * A read with core's liberal reader (other tools write these documents too) that resolves null
+   * for the statuses listed (the document is missing or not ours).
+   */
+  async function getOrNull<T>(path: string, read: (body: unknown) => ReadResult<T>, nullStatuses: number[]) {
     try {
-      return await get(path, schema);
+      return await requestRead(await call('GET', path), read);
     } catch (error) {
       if (
         error instanceof ProviderError &&
@@ -93,17 +95,21 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
     getBusinessById: async (businessId) =>
       getOrNull(
         DATA_ROUTES.businessById(check(DocumentIdSchema, businessId, 'businessId')),
-        BusinessSchema,
+        (body) => readBusiness(body),
         [404],
       ),
 
     getBusinessByHandle: async (handle) =>
-      getOrNull(DATA_ROUTES.businessByHandle(check(HandleSchema, handle, 'handle')), BusinessSchema, [404]),
+      getOrNull(
+        DATA_ROUTES.businessByHandle(check(HandleSchema, handle, 'handle')),
+        (body) => readBusiness(body),
+        [404],
+      ),
 
     getConversation: async (conversationId) =>
       getOrNull(
         DATA_ROUTES.conversation(check(DocumentIdSchema, conversationId, 'conversationId')),
-        ConversationSchema,
+        (body) => readConversation(body),
         [403, 404],
       ),
 

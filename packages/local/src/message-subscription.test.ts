@@ -1,4 +1,4 @@
-import type { ProviderError, Message } from '@chat/core';
+import type { ProviderError, Message, StreamState } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalDataProvider, type LocalDataProvider } from './local-data-provider.js';
 import { startScriptedSocketServer, type ScriptedSocketServer } from './testing/scripted-socket-server.js';
@@ -9,10 +9,16 @@ const msg = (id: string, createdAt: number, text = id): Message => ({ id, role: 
 function recorder() {
   const lists: Message[][] = [];
   const errors: ProviderError[] = [];
+  const states: StreamState[] = [];
   return {
     lists,
     errors,
-    observer: { next: (list: Message[]) => lists.push(list), error: (e: ProviderError) => errors.push(e) },
+    states,
+    observer: {
+      next: (list: Message[]) => lists.push(list),
+      error: (e: ProviderError) => errors.push(e),
+      state: (state: StreamState) => states.push(state),
+    },
     ids: () => lists.at(-1)?.map((m) => m.id),
     texts: () => lists.at(-1)?.map((m) => m.text),
   };
@@ -103,6 +109,20 @@ describe('subscribeToMessages', () => {
     expect(r.lists).toHaveLength(1);
   });
 
+  it('shows a message of an unknown type as an ordinary one, with an overlong smart reply clipped', async () => {
+    // Written by another tool: a type this page does not know, a smart reply longer than it shows.
+    const odd = { ...msg('odd', 100), role: 'model', type: 'carousel', smartReplies: ['z'.repeat(300)] };
+    server.answer = () => ({ ok: true, messages: [{ seq: 1, message: odd as unknown as Message }] });
+    const r = recorder();
+    data.subscribeToMessages('conv-1', r.observer);
+    await vi.waitFor(() => expect(r.lists).toHaveLength(1));
+    const [shown] = r.lists[0]!;
+    expect(shown).toMatchObject({ id: 'odd', role: 'model' });
+    expect(shown!.type).toBeUndefined();
+    expect(shown!.smartReplies?.[0]?.text).toHaveLength(200);
+    expect(r.errors).toEqual([]);
+  });
+
   it('resubscribes after a dropped connection from the last seq seen, with the token', async () => {
     server.answer = () => ({ ok: true, messages: [{ seq: 4, message: msg('a', 10) }] });
     token = 'tok-1';
@@ -129,6 +149,8 @@ describe('subscribeToMessages', () => {
     expect(server.subscribes[2]).toEqual({ conversationId: 'conv-1', afterSeq: 10, idToken: 'tok-2' });
     expect(r.lists).toHaveLength(3);
     expect(r.errors).toEqual([]);
+    // Each drop was reported, and each resume after it.
+    await vi.waitFor(() => expect(r.states).toEqual(['reconnecting', 'live', 'reconnecting', 'live']));
   });
 
   it('reports messages:error once and stops', async () => {
@@ -209,6 +231,6 @@ describe('subscribeToMessages', () => {
 
     await vi.waitFor(() => expect(r.errors).toHaveLength(1));
     expect(r.errors[0]?.code).toBe('internal');
-    expect(r.errors[0]?.message).toContain('message.role');
+    expect(r.errors[0]?.message).toContain('role');
   });
 });

@@ -52,6 +52,8 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
   let ended = false;
   /** Each (re)subscribe attempt's number; answers to older attempts are ignored. */
   let attempt = 0;
+  /** The socket dropped after the first snapshot; cleared by the next successful (re)subscribe. */
+  let reconnecting = false;
 
   function apply(seq: number, message: Message): boolean {
     const held = entries.get(message.id);
@@ -109,6 +111,11 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
       for (const { seq, message } of ack.data.messages) changed = apply(seq, message) || changed;
       ready = true;
       if (changed) publish();
+      if (reconnecting) {
+        // Resumed after the last sequence number seen: the list above already holds what was missed.
+        reconnecting = false;
+        observer.state?.('live');
+      }
     });
   }
 
@@ -136,6 +143,12 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
     void subscribe();
   };
 
+  const onDisconnect = (): void => {
+    if (ended || reconnecting) return;
+    reconnecting = true;
+    observer.state?.('reconnecting');
+  };
+
   const onConnectError = (error: Error): void => {
     // socket.active is false only when the server refused the connection outright (not a network blip).
     if (!socket.active) fail(new ProviderError('unavailable', `Live messages refused: ${error.message}`));
@@ -147,6 +160,7 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
     socket.off(SOCKET_EVENTS.upsert, onUpsert);
     socket.off(SOCKET_EVENTS.error, onError);
     socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
     socket.off('connect_error', onConnectError);
     options.onEnd();
   }
@@ -154,6 +168,7 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
   socket.on(SOCKET_EVENTS.upsert, onUpsert);
   socket.on(SOCKET_EVENTS.error, onError);
   socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
   socket.on('connect_error', onConnectError);
   if (socket.connected) void subscribe();
 

@@ -174,6 +174,21 @@ export class ChatPage {
     await this.phoneWidget.phoneField.waitFor({ timeout: WAIT_MS });
   }
 
+  /**
+   * Verifies the fixture test number in the pending phone widget, then waits until the sign-in is
+   * done: the notice shows, the auth message is gone, the booking answer arrives, the box is usable.
+   */
+  async verifyTestNumberAndWaitForBooking(): Promise<void> {
+    await this.phoneWidget.requestCode('5555550100');
+    await this.phoneWidget.enterCode('123456');
+    await this.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
+    await this.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
+    await expect
+      .poll(() => this.lastAssistantText(), { timeout: WAIT_MS })
+      .toContain('Your booking request is in.');
+    await this.waitForComposerEnabled();
+  }
+
   /** Resolves once the message box can be typed into (or throws after WAIT_MS). */
   async waitForComposerEnabled(): Promise<void> {
     await expect.poll(() => this.messageBox.isEnabled(), { timeout: WAIT_MS, interval: 50 }).toBe(true);

@@ -35,6 +35,10 @@ export interface ControlClient {
   restoreClock(): Promise<void>;
   /** The last one-time code sent to `phoneNumber` (E.164), as the identity provider's log would show it. */
   otp(phoneNumber: string): Promise<string>;
+  /** Creates or replaces a business document, written as another tool might write it. */
+  putBusiness(id: string, document: Record<string, unknown>): Promise<void>;
+  /** Cuts every live socket as a network failure would (clients reconnect by themselves); how many. */
+  dropSockets(): Promise<number>;
   /** The business's feed items (first-signup notices), oldest first. */
   feed(businessId: string): Promise<FeedItemSummary[]>;
   /** Conversations with their last message, newest first. */
@@ -78,6 +82,13 @@ export function createControlClient(serverUrl: string): ControlClient {
     async otp(phoneNumber) {
       const response = await call('GET', `${CONTROL_ROUTES.otp}?phone=${encodeURIComponent(phoneNumber)}`);
       return ((await response.json()) as { code: string }).code;
+    },
+    async putBusiness(id, document) {
+      await call('PUT', CONTROL_ROUTES.business(id), document);
+    },
+    async dropSockets() {
+      const response = await call('POST', CONTROL_ROUTES.dropSockets, {});
+      return ((await response.json()) as { dropped: number }).dropped;
     },
     async feed(businessId) {
       const response = await call('GET', CONTROL_ROUTES.feed(businessId));

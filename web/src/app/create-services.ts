@@ -1,4 +1,4 @@
-import type { Backend } from '@chat/core';
+import { READ_RETRY_DELAYS_MS, type Backend } from '@chat/core';
 import type { AppEnv } from '../config/env.js';
 import { windowBrowserActions, type AppServices } from '../lib/services/services-context.js';
 
@@ -12,6 +12,7 @@ export function createServices(backend: Backend, env: AppEnv): AppServices {
       assistantName: env.assistantName,
       supportFormUrl: env.supportFormUrl,
       defaultBusinessId: env.defaultBusinessId,
+      readRetryDelaysMs: READ_RETRY_DELAYS_MS,
     },
     browser: windowBrowserActions,
     session: window.sessionStorage,

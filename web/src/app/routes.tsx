@@ -1,12 +1,16 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { ChatRoute } from '../features/chat/chat-route.js';
 import { chatPath } from '../lib/chat-paths.js';
 import { useServices } from '../lib/services/services-context.js';
 
-/** `/`: replace-redirect to the default business's chat (§2). */
+/**
+ * `/`: replace-redirect to the default business's chat (§2), keeping the query string so that a
+ * shared `/?question=…` or `/?i=…` link still asks its question.
+ */
 function RootRedirect() {
   const { config } = useServices();
-  return <Navigate replace to={chatPath(config.defaultBusinessId)} />;
+  const { search } = useLocation();
+  return <Navigate replace to={chatPath(config.defaultBusinessId, null, search)} />;
 }
 
 /**

@@ -23,7 +23,8 @@ describe('createInMemoryAuth', () => {
 
     const pending = await auth.startPhoneVerification('+15555550100', anchor);
     expect(pending.phoneNumber).toBe('+15555550100');
-    const user = await pending.confirm('123456');
+    const { isNewUser, ...user } = await pending.confirm('123456');
+    expect(isNewUser).toBe(true);
     expect(user).toEqual({
       uid: expect.any(String),
       phoneNumber: '+15555550100',

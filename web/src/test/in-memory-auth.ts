@@ -14,6 +14,7 @@ import {
   isValidE164,
   type AuthProvider,
   type AuthUser,
+  type ConfirmedUser,
   type ErrorCode,
   type PendingPhoneVerification,
   type StartPhoneVerificationOptions,
@@ -114,7 +115,7 @@ export function createInMemoryAuth(options: InMemoryAuthOptions = {}): InMemoryA
       let used = false;
       return {
         phoneNumber,
-        async confirm(code: string): Promise<AuthUser> {
+        async confirm(code: string): Promise<ConfirmedUser> {
           if (failNextConfirm) {
             const failure = failNextConfirm;
             failNextConfirm = undefined;
@@ -124,9 +125,11 @@ export function createInMemoryAuth(options: InMemoryAuthOptions = {}): InMemoryA
           if (used) throw new ProviderError('code-expired', 'This verification was already used');
           if (code !== expected) throw new ProviderError('invalid-code', 'Wrong code');
           used = true;
+          // A number's first sign-in is its signup, as the identity providers report it.
+          const isNewUser = !usersByPhone.has(phoneNumber);
           const user = userFor(phoneNumber);
           setCurrent(user);
-          return user;
+          return { ...user, isNewUser };
         },
       };
     },

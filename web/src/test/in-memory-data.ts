@@ -25,14 +25,18 @@ import {
   type Message,
   type MessagesObserver,
   type NewConversation,
+  type StreamState,
 } from '@chat/core';
 import type * as z from 'zod/mini';
 
 export type DataOperation = Exclude<keyof DataProvider, 'subscribeToMessages'> | 'subscribeToMessages';
 
 export interface InMemoryData extends DataProvider {
-  /** Makes the next call of `operation` fail (for subscribeToMessages: the subscription errors). */
-  failNext(operation: DataOperation, error?: ProviderError): void;
+  /**
+   * Makes the next `times` calls (default 1) of `operation` fail (for subscribeToMessages: the
+   * subscription errors).
+   */
+  failNext(operation: DataOperation, error?: ProviderError, times?: number): void;
   /** Every conversation, oldest first. */
   conversations(): Conversation[];
   conversation(id: string): Conversation | undefined;
@@ -50,6 +54,8 @@ export interface InMemoryData extends DataProvider {
   seedMessage(conversationId: string, fields: Partial<Message> & Pick<Message, 'role' | 'text'>): Message;
   /** Makes every live subscription to the conversation fail. */
   breakSubscriptions(conversationId: string, error?: ProviderError): void;
+  /** Tells subscribers of the conversation that the stream dropped or is back. */
+  setStreamState(conversationId: string, state: StreamState): void;
   /** Hands subscribers of the conversation a raw, possibly malformed snapshot. */
   pushRawSnapshot(conversationId: string, snapshot: unknown): void;
   subscriberCount(conversationId: string): number;
@@ -75,7 +81,14 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
   const messages = new Map<string, Message[]>();
   const feeds = new Map<string, FeedItem[]>();
   const observers = new Map<string, Set<MessagesObserver>>();
-  const faults = new Map<DataOperation, ProviderError>();
+  const faults = new Map<DataOperation, { error: ProviderError; left: number }>();
+  /** Consumes one pending failure of `operation`. */
+  const takeFault = (operation: DataOperation): ProviderError | undefined => {
+    const fault = faults.get(operation);
+    if (!fault) return undefined;
+    if (--fault.left <= 0) faults.delete(operation);
+    return fault.error;
+  };
   let nextId = 1;
   let lastCreatedAt = 0;
 
@@ -84,11 +97,8 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
   const stamp = () => (lastCreatedAt = Math.max(now(), lastCreatedAt + 1));
 
   const checkFault = (operation: DataOperation) => {
-    const fault = faults.get(operation);
-    if (fault) {
-      faults.delete(operation);
-      throw fault;
-    }
+    const fault = takeFault(operation);
+    if (fault) throw fault;
   };
 
   const sorted = (conversationId: string) =>
@@ -181,9 +191,8 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     },
     subscribeToMessages(conversationId, observer) {
       let active = true;
-      const fault = faults.get('subscribeToMessages');
+      const fault = takeFault('subscribeToMessages');
       if (fault) {
-        faults.delete('subscribeToMessages');
         queueMicrotask(() => active && observer.error(fault));
         return () => {
           active = false;
@@ -202,8 +211,12 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       };
     },
 
-    failNext(operation, error = new ProviderError('unavailable', `Injected failure: ${operation}`)) {
-      faults.set(operation, error);
+    failNext(
+      operation,
+      error = new ProviderError('unavailable', `Injected failure: ${operation}`),
+      times = 1,
+    ) {
+      faults.set(operation, { error, left: times });
     },
     conversations: () => structuredClone([...conversations.values()]),
     conversation: (id) => structuredClone(conversations.get(id)),
@@ -245,6 +258,11 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       const set = observers.get(conversationId);
       observers.delete(conversationId);
       for (const observer of set ?? []) queueMicrotask(() => observer.error(error));
+    },
+    setStreamState(conversationId, state) {
+      for (const observer of observers.get(conversationId) ?? []) {
+        queueMicrotask(() => observer.state?.(state));
+      }
     },
     pushRawSnapshot(conversationId, snapshot) {
       for (const observer of observers.get(conversationId) ?? []) {

@@ -35,6 +35,8 @@ export function renderApp(
       assistantName: 'Ava',
       supportFormUrl: TEST_SUPPORT_FORM_URL,
       defaultBusinessId: 'bella-vista-salon',
+      // Retries as in production, without the pauses.
+      readRetryDelaysMs: [0, 0, 0],
       ...options.config,
     },
     browser,

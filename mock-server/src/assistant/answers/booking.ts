@@ -12,20 +12,30 @@ const INTERRUPT_MESSAGES: Record<BookingKind, string> = {
   cancel: 'To cancel your booking, please verify your phone number first.',
 };
 
+/** What the assistant says before asking for the phone number: a visitor never gets silence. */
+const INTERRUPT_LEADS: Record<BookingKind, string> = {
+  book: "I'd be happy to help you book an appointment!",
+  reschedule: 'I can help you change your booking.',
+  cancel: 'I can help you cancel your booking.',
+};
+
 /**
- * An anonymous visitor asked for a booking change: ask for phone sign-in first. The reply is empty
- * because the page shows the interrupt's message itself, in the message that holds the phone
- * widget; a separate lead-in would say the same thing twice.
+ * An anonymous visitor asked for a booking change: a short text reply, and the phone sign-in
+ * interrupt whose message the chat service stores as the auth message that holds the phone widget.
  */
 export function bookingInterrupt(kind: BookingKind, ref: string): AssistantTurn {
-  return phoneSignInInterrupt(ref, INTERRUPT_MESSAGES[kind], { reason: 'booking', kind });
+  // Never silence: a short text reply comes with the interrupt (issue 8).
+  return {
+    ...phoneSignInInterrupt(ref, INTERRUPT_MESSAGES[kind], { reason: 'booking', kind }),
+    reply: INTERRUPT_LEADS[kind],
+  };
 }
 
 /**
- * The one way any assistant (built-in or scripted) asks the visitor to verify their phone: no
- * lead-in (the page shows `message` in its auth message), the two smart replies §4 shows while the
- * interrupt is pending, and the requestPhoneSignIn tool request the chat route turns into the
- * interrupt the page acts on.
+ * The one way any assistant (built-in or scripted) asks the visitor to verify their phone: the
+ * two smart replies §4 shows while the interrupt is pending, and the requestPhoneSignIn tool
+ * request the chat route turns into the interrupt and its stored auth message (which shows
+ * `message`). No lead-in of its own: a caller adds the reply that goes with it.
  */
 export function phoneSignInInterrupt(
   ref: string,

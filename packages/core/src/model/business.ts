@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { isKnownTimeZone } from '../read/read-helpers.js';
 
 /** The days of a weekly schedule, in the order a week is shown. */
 export const WEEKDAYS = [
@@ -35,19 +36,9 @@ export const WeeklyScheduleSchema = z.object(
 export type WeeklySchedule = z.infer<typeof WeeklyScheduleSchema>;
 
 /** An IANA time zone name that this runtime's Intl knows (e.g. "America/New_York"). */
-export const TimeZoneSchema = z.string().check(
-  z.refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an IANA time zone name' },
-  ),
-);
+export const TimeZoneSchema = z
+  .string()
+  .check(z.refine(isKnownTimeZone, { message: 'must be an IANA time zone name' }));
 
 export const BusinessHoursSchema = z.object({
   weeklySchedule: z.optional(WeeklyScheduleSchema),

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { ToolRequestSchema } from './tool-request.js';
 
 export const MESSAGE_ROLES = ['user', 'model', 'system'] as const;
 export const MessageRoleSchema = z.enum(MESSAGE_ROLES);
@@ -31,6 +32,11 @@ export const MessageSchema = z.object({
   type: z.optional(MessageTypeSchema),
   /** True while an assistant reply is still streaming in; absent or false once complete. */
   streaming: z.optional(z.boolean()),
+  /**
+   * On an `auth` message: the chat service's tool request that asked for phone sign-in, so the page
+   * can resume it after a reload (see docs/decisions/0010-stored-auth-message.md).
+   */
+  toolRequest: z.optional(ToolRequestSchema),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -7,3 +7,9 @@ export const AuthUserSchema = z.object({
   displayName: z.nullable(z.string().check(z.maxLength(200))),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+/**
+ * The visitor a confirmed code signed in, with whether this was the phone number's first sign-in
+ * ever — a signup, which is what the business's NEW_SIGNUP feed item announces (§3).
+ */
+export type ConfirmedUser = AuthUser & { isNewUser: boolean };

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../model/user.js';
+import type { AuthUser, ConfirmedUser } from '../model/user.js';
 import type { Unsubscribe } from './unsubscribe.js';
 
 /** A code has been sent; confirming it signs the visitor in. */
@@ -6,10 +6,11 @@ export interface PendingPhoneVerification {
   /** The number the code was sent to, in E.164 form (+1XXXXXXXXXX). */
   readonly phoneNumber: string;
   /**
-   * Confirms the one-time code and signs the visitor in. Rejects with ProviderError code
-   * 'invalid-code', 'code-expired' or 'too-many-requests'.
+   * Confirms the one-time code and signs the visitor in. `isNewUser` is true when this phone number
+   * signed in for the first time (Firebase: getAdditionalUserInfo(result).isNewUser). Rejects with
+   * ProviderError code 'invalid-code', 'code-expired' or 'too-many-requests'.
    */
-  confirm(code: string): Promise<AuthUser>;
+  confirm(code: string): Promise<ConfirmedUser>;
 }
 
 export interface StartPhoneVerificationOptions {

@@ -5,12 +5,23 @@ import type { NewFeedItem } from '../model/feed-item.js';
 import type { Message, NewMessage } from '../model/message.js';
 import type { Unsubscribe } from './unsubscribe.js';
 
+/**
+ * Whether a live subscription is receiving changes ('live') or has lost its connection and is
+ * getting it back ('reconnecting'); what was missed meanwhile arrives with the next `next`.
+ */
+export type StreamState = 'live' | 'reconnecting';
+
 /** Receives a conversation's messages: the whole ordered list on every change, or an error. */
 export interface MessagesObserver {
   /** Called with every message of the conversation, ordered by createdAt ascending, after each change. */
   next(messages: Message[]): void;
   /** Called once if the live subscription fails; no further calls follow. */
   error(error: ProviderError): void;
+  /**
+   * Called when the stream drops ('reconnecting') and when it is back ('live'), so the page can say
+   * so. Optional for observers; a backend that cannot tell never calls it.
+   */
+  state?(state: StreamState): void;
 }
 
 /**

@@ -3,9 +3,11 @@ import {
   BOOKING_UPDATE_MARKER,
   bookingUpdateMessage,
   bookingUpdateValue,
+  clampedBookingUpdateMessage,
   isBookingUpdate,
   visibleText,
 } from './booking-update.js';
+import { MAX_MESSAGE_LENGTH } from '../model/message.js';
 
 describe('booking-update marker (§2 query parameter i)', () => {
   it('is a non-empty marker that ordinary text does not start with', () => {
@@ -46,5 +48,20 @@ describe('visibleText (§2: the marker’s literal text is not shown)', () => {
 
   it('leaves ordinary text untouched', () => {
     expect(visibleText('Hello [[there]]')).toBe('Hello [[there]]');
+  });
+});
+
+describe('clampedBookingUpdateMessage (§2 i, §9 message length)', () => {
+  it('keeps a value that fits with the marker', () => {
+    expect(clampedBookingUpdateMessage('BK-1')).toEqual({
+      text: `${BOOKING_UPDATE_MARKER}BK-1`,
+      truncated: false,
+    });
+  });
+  it('cuts the value so that marker and value fit in 2048 characters', () => {
+    const { text, truncated } = clampedBookingUpdateMessage('x'.repeat(3000));
+    expect(truncated).toBe(true);
+    expect(text).toHaveLength(MAX_MESSAGE_LENGTH);
+    expect(text.startsWith(BOOKING_UPDATE_MARKER)).toBe(true);
   });
 });

@@ -139,5 +139,7 @@ describe('applyPaste (§5, §8: pasting within the 2048 limit)', () => {
         expect(result.kind).toBe(inserted === paste ? 'fits' : 'truncated');
       }),
     );
-  });
+    // A ceiling, not a speed target: 100 runs take well under a second alone, but several seconds on a
+    // loaded 2-core CI machine (it once passed the 5 s default there).
+  }, 30_000);
 });

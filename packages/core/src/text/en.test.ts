@@ -35,6 +35,10 @@ describe('UI_TEXT (§2, §4, §5, §6 texts)', () => {
     });
   });
 
+  it("says 'Reconnecting…' while the live stream is down", () => {
+    expect(UI_TEXT.reconnecting).toBe('Reconnecting\u2026');
+  });
+
   it('uses the single-character ellipsis in "Opening chat…" and three dots in "Loading..."', () => {
     expect(UI_TEXT.openingChat.endsWith('\u2026')).toBe(true);
     expect(UI_TEXT.loading.endsWith('...')).toBe(true);

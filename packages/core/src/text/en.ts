@@ -34,6 +34,8 @@ export const UI_TEXT = {
   authSuccessfulResume: 'Authentication successful',
   authCancelled: 'Authentication cancelled',
   noPreviousMessage: 'There is no previous message to retry.',
+  // live stream status (issue 8): shown while the message stream is getting its connection back
+  reconnecting: 'Reconnecting…',
 } as const;
 
 /** §8 error catalogue. */

@@ -38,6 +38,7 @@ export const ES: Catalogue = {
     authSuccessfulResume: 'Autenticación correcta',
     authCancelled: 'Autenticación cancelada',
     noPreviousMessage: 'No hay ningún mensaje anterior que reintentar.',
+    reconnecting: 'Reconectando…',
   },
   errors: {
     businessNotFound: 'No se encontró el negocio',

@@ -1,6 +1,7 @@
 import { DocumentIdSchema } from '../model/business.js';
 import { DEFAULT_CONTEXT_TYPE } from '../model/conversation.js';
 import { MAX_MESSAGE_LENGTH } from '../model/message.js';
+import { ToolRequestSchema } from '../model/tool-request.js';
 import { z } from '../model/zod.js';
 
 /** The path of the chat service on its host (§7). */
@@ -12,13 +13,7 @@ export const PHONE_SIGN_IN_TOOL = 'requestPhoneSignIn';
 export const RESUME_ACTIONS = ['PHONE_SIGN_IN', 'PHONE_SIGN_IN_DECLINED'] as const;
 export type ResumeAction = (typeof RESUME_ACTIONS)[number];
 
-/** A tool request as the chat service sends it in an interrupt and expects it back in a resume. */
-export const ToolRequestSchema = z.looseObject({
-  name: z.string().check(z.minLength(1), z.maxLength(100)),
-  ref: z.optional(z.string().check(z.maxLength(200))),
-  input: z.optional(z.unknown()),
-});
-export type ToolRequest = z.infer<typeof ToolRequestSchema>;
+export { ToolRequestSchema, type ToolRequest } from '../model/tool-request.js';
 
 const chatCommon = {
   conversationId: DocumentIdSchema,

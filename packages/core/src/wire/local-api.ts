@@ -5,7 +5,8 @@
  */
 import { ERROR_CODES } from '../errors.js';
 import { DocumentIdSchema } from '../model/business.js';
-import { MessageSchema } from '../model/message.js';
+import type { Message } from '../model/message.js';
+import { readMessage } from '../read/read-message.js';
 import { AuthUserSchema } from '../model/user.js';
 import { z } from '../model/zod.js';
 
@@ -66,6 +67,8 @@ export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
 
 export const SignInResultSchema = z.object({
   user: AuthUserSchema,
+  /** On verify-code: whether the number signed in for the first time (a signup). Absent on refresh. */
+  isNewUser: z.optional(z.boolean()),
   idToken: z.string().check(z.minLength(1)),
   /** Epoch ms when idToken stops being accepted. */
   expiresAt: z.number(),
@@ -86,10 +89,25 @@ export const SOCKET_EVENTS = {
   error: 'messages:error',
 } as const;
 
+/**
+ * A message as the live stream carries it, read liberally (core's readMessage): a message of an
+ * unknown type or with an overlong smart reply is shown, not refused; only one without an id, a
+ * role, a text or a time fails, naming what is missing.
+ */
+const StreamedMessageSchema = z.pipe(
+  z.unknown(),
+  z.transform((raw, ctx): Message => {
+    const read = readMessage(raw);
+    if (read.ok) return read.value;
+    ctx.issues.push({ code: 'custom', message: read.problem, input: raw });
+    return z.NEVER;
+  }),
+);
+
 /** A message with the server's sequence number of its latest change. */
 export const SequencedMessageSchema = z.object({
   seq: z.int().check(z.nonnegative()),
-  message: MessageSchema,
+  message: StreamedMessageSchema,
 });
 export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
 
@@ -119,7 +137,7 @@ export const UnsubscribePayloadSchema = z.object({ conversationId: DocumentIdSch
 export const UpsertEventSchema = z.object({
   conversationId: DocumentIdSchema,
   seq: z.int().check(z.nonnegative()),
-  message: MessageSchema,
+  message: StreamedMessageSchema,
 });
 export type UpsertEvent = z.infer<typeof UpsertEventSchema>;
 
@@ -166,6 +184,11 @@ export const CONTROL_ROUTES = {
   otp: '/control/otp',
   faults: '/control/faults',
   clock: '/control/clock',
+  /**
+   * POST → { dropped: number }: cuts every socket's connection as a network failure would; clients
+   * reconnect by themselves and resume from the last sequence number they saw.
+   */
+  dropSockets: '/control/sockets/drop',
 } as const;
 
 /** Operations whose next calls the control API can make fail. */
@@ -177,6 +200,8 @@ export const FAULT_OPERATIONS = [
   'botcheck',
   'data.addMessage',
   'data.createConversation',
+  'data.getConversation',
+  'data.getBusiness',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 

@@ -19,11 +19,20 @@ describe('chat page states (§2, §4, §6)', () => {
     expect(backend.data.conversations()).toHaveLength(0);
   });
 
-  it("shows 'Error: Failed to load business profile' when the read fails", async () => {
+  it("shows 'Error: Failed to load business profile' with 'Refresh Page' when the read keeps failing", async () => {
     const backend = createInMemoryBackend();
-    backend.data.failNext('getBusinessById');
-    renderApp('/chat/bella-vista-salon', { backend });
+    backend.data.failNext('getBusinessById', undefined, 4);
+    const app = renderApp('/chat/bella-vista-salon', { backend });
     expect(await screen.findByText('Error: Failed to load business profile')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Refresh Page' }));
+    expect(app.browser.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a business read that fails in passing, and loads the page', async () => {
+    const backend = createInMemoryBackend();
+    backend.data.failNext('getBusinessById', undefined, 3);
+    renderApp('/chat/bella-vista-salon', { backend });
+    expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
   });
 
   it('lays out the header, the empty state and the suggested questions; the title is the business name', async () => {

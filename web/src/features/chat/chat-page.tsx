@@ -1,5 +1,6 @@
-import { UI_TEXT } from '../../lib/i18n/active-text.js';
+import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { PageStatus } from './components/page-status.js';
+import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ChatSession } from './chat-session.js';
 import { useBusiness } from './hooks/use-business.js';
 
@@ -8,7 +9,11 @@ export function ChatPage({ businessId, conversationId }: { businessId: string; c
   const business = useBusiness(businessId);
   if (business.status === 'loading') return <PageStatus message={UI_TEXT.loading} />;
   if (business.status === 'error') {
-    return <PageStatus tone="error" message={UI_TEXT.errorPrefix + business.message} />;
+    return (
+      <PageStatus tone="error" message={UI_TEXT.errorPrefix + business.message}>
+        {business.message === ERROR_TEXT.failedToLoadBusiness ? <RefreshPageButton /> : null}
+      </PageStatus>
+    );
   }
   return (
     <ChatSession key={business.business.id} business={business.business} urlConversationId={conversationId} />

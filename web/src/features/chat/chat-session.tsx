@@ -8,6 +8,7 @@ import { VerificationBanner } from '../verification-banner/verification-banner.j
 import { ChatHeader } from './components/chat-header.js';
 import type { ChatAlert } from './components/chat-alerts.js';
 import { PageStatus } from './components/page-status.js';
+import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
 import { useConversation } from './hooks/use-conversation.js';
 import './chat-page.css';
@@ -22,6 +23,8 @@ export function ChatSession({
 }) {
   const { state, startNewConversation } = useConversation(business, urlConversationId);
   const [newChatFailed, setNewChatFailed] = useState(false);
+  /** A message typed into a conversation that had expired, and the new conversation it goes to. */
+  const [carried, setCarried] = useState<{ conversationId: string; text: string } | null>(null);
 
   useEffect(() => {
     document.title = business.businessName;
@@ -54,8 +57,28 @@ export function ChatSession({
     });
   }, [startNewConversation]);
 
+  const continueInNewConversation = useCallback(
+    async (text: string): Promise<boolean> => {
+      setNewChatFailed(false);
+      try {
+        const conversation = await startNewConversation();
+        setCarried({ conversationId: conversation.id, text });
+        return true;
+      } catch (error) {
+        console.error('Replacing the expired conversation failed', error);
+        setNewChatFailed(true);
+        return false;
+      }
+    },
+    [startNewConversation],
+  );
+
   if (state.status === 'error') {
-    return <PageStatus tone="error" message={UI_TEXT.errorPrefix + state.message} />;
+    return (
+      <PageStatus tone="error" message={UI_TEXT.errorPrefix + state.message}>
+        {state.conversationId ? <RefreshPageButton /> : null}
+      </PageStatus>
+    );
   }
 
   const pageAlert: ChatAlert | null = newChatFailed
@@ -81,6 +104,8 @@ export function ChatSession({
           business={business}
           conversation={state.conversation}
           onNewChat={startNewChat}
+          onExpired={continueInNewConversation}
+          carriedText={carried?.conversationId === state.conversation.id ? carried.text : null}
           pageAlert={pageAlert}
         />
       ) : (

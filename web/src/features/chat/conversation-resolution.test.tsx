@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '../../lib/conversation-session.js';
 import { createInMemoryBackend } from '../../test/in-memory-backend.js';
 import { renderApp } from '../../test/render-app.js';
@@ -130,5 +131,42 @@ describe('conversation resolution (§4)', () => {
     backend.data.failNext('createConversation');
     renderApp(`/chat/${B}`, { backend });
     expect(await screen.findByText('Error: Failed to create new conversation')).toBeInTheDocument();
+  });
+
+  it('retries a conversation read that fails in passing and keeps the thread', async () => {
+    const backend = createInMemoryBackend();
+    const conversation = backend.data.seedConversation({ businessId: B });
+    backend.data.seedMessage(conversation.id, { role: 'user', text: 'Still here' });
+    backend.data.failNext('getConversation', undefined, 3);
+    const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
+
+    expect(await screen.findByText('Still here')).toBeInTheDocument();
+    expect(backend.data.conversations()).toHaveLength(1);
+    expect(app.url()).toBe(`/chat/${B}/${conversation.id}`);
+  });
+
+  it('a conversation read that keeps failing shows the error and keeps the id, never a new conversation', async () => {
+    const backend = createInMemoryBackend();
+    const conversation = backend.data.seedConversation({ businessId: B });
+    sessionStorage.setItem(CONVERSATION_ID_KEY, conversation.id);
+    backend.data.failNext('getConversation', new ProviderError('internal', 'server error'), 4);
+    const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
+
+    expect(await screen.findByText('Error: Failed to listen to chat messages')).toBeInTheDocument();
+    expect(backend.data.conversations()).toHaveLength(1);
+    expect(app.url()).toBe(`/chat/${B}/${conversation.id}`);
+    expect(sessionStorage.getItem(CONVERSATION_ID_KEY)).toBe(conversation.id);
+    await app.user.click(screen.getByRole('button', { name: 'Refresh Page' }));
+    expect(app.browser.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a conversation that may not be read is replaced at once', async () => {
+    const backend = createInMemoryBackend();
+    const conversation = backend.data.seedConversation({ businessId: B });
+    backend.data.failNext('getConversation', new ProviderError('permission-denied'), 1);
+    const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
+
+    await waitFor(() => expect(backend.data.conversations()).toHaveLength(2));
+    await waitFor(() => expect(app.url()).not.toBe(`/chat/${B}/${conversation.id}`));
   });
 });

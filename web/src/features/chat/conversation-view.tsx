@@ -4,8 +4,10 @@
  * so switching conversations (re-creation, 'New chat') starts from a clean slate: no old messages,
  * smart replies, interrupt or alert can leak into the new one.
  */
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import {
+  isConversationExpired,
+  restoredSmartReplies,
   isChatEnabled,
   type Business,
   type Conversation,
@@ -16,19 +18,24 @@ import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
 import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
+import { ConnectionStatus } from './components/connection-status.js';
 import { EmptyState } from './components/empty-state.js';
 import { MessageList } from './components/message-list.js';
 import { SmartReplies } from './components/smart-replies.js';
 import { SuggestedQuestions } from './components/suggested-questions.js';
 import { TypingIndicator } from './components/typing-indicator.js';
 import {
+  INTERRUPT_SMART_REPLIES,
   LISTEN_FAILURE_SMART_REPLIES,
   chatReducer,
   displayedMessages,
   initialChatState,
   isTyping,
+  pendingInterrupt,
 } from './hooks/chat-state.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
+import { useBrowserOnline } from './hooks/use-browser-online.js';
+import { useCarriedMessage } from './hooks/use-carried-message.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
 import { useMessages } from './hooks/use-messages.js';
 import { useEmbedHost } from './hooks/use-embed-host.js';
@@ -44,11 +51,17 @@ export function ConversationView({
   business,
   conversation,
   onNewChat,
+  onExpired,
+  carriedText,
   pageAlert,
 }: {
   business: Business;
   conversation: Conversation;
   onNewChat(): void;
+  /** Continues in a new conversation with `text` (this one expired while the page was open). */
+  onExpired(text: string): Promise<boolean>;
+  /** A message carried over from an expired conversation, sent here once ready. */
+  carriedText: string | null;
   /** An alert raised above this view (a failed 'New chat'), shown with the others. */
   pageAlert: ChatAlert | null;
 }) {
@@ -57,14 +70,29 @@ export function ConversationView({
   const stored = useMessages(conversation.id, () =>
     dispatch({ type: 'set-smart-replies', smartReplies: LISTEN_FAILURE_SMART_REPLIES }),
   );
+  const interrupt = pendingInterrupt(stored.messages, state);
   const actions = useChatActions({
     business,
     conversationId: conversation.id,
     messages: stored.messages,
-    state,
+    interrupt,
     dispatch,
     onNewChat,
+    isExpired: () => isConversationExpired(conversation, Date.now()),
+    onExpired,
   });
+  // Reopening a conversation (a reload, 'Refresh Page', a reopened tab) puts back what its last
+  // answer offered: the pending interrupt's replies, else the latest assistant message's stored ones.
+  const restoreReplies =
+    stored.status === 'ready' && !state.restored
+      ? interrupt
+        ? INTERRUPT_SMART_REPLIES
+        : restoredSmartReplies(stored.messages)
+      : null;
+  useEffect(() => {
+    if (restoreReplies) dispatch({ type: 'restored', smartReplies: restoreReplies });
+  }, [restoreReplies]);
+  const online = useBrowserOnline();
   const chatEnabled = isChatEnabled(business);
   useQueryParamMessages(stored.status === 'ready' && chatEnabled, actions.sendMessage);
   useEmbedHost({
@@ -73,8 +101,9 @@ export function ConversationView({
     canSend: stored.status === 'ready' && chatEnabled,
     send: actions.sendMessage,
   });
+  useCarriedMessage(stored.status === 'ready' && chatEnabled, carriedText, actions.sendMessage);
 
-  const shown = displayedMessages(stored.messages, state.interrupt);
+  const shown = displayedMessages(stored.messages, interrupt);
   const typing = isTyping(state.awaiting, stored.messages);
   useTypingFallback(state.awaiting, dispatch);
   const empty = stored.status === 'ready' && shown.length === 0;
@@ -139,10 +168,11 @@ export function ConversationView({
           </button>
         ) : null}
         <div className="chat-column">
+          <ConnectionStatus reconnecting={!online || stored.reconnecting} />
           <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
           <Composer
-            disabled={!chatEnabled || state.interrupt !== null}
-            placeholder={composerPlaceholder(chatEnabled, state.interrupt !== null)}
+            disabled={!chatEnabled || interrupt !== null}
+            placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
             onSend={actions.submitText}
             autoFocus={FOCUS_ON_LOAD}
           />

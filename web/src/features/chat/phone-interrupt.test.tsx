@@ -119,13 +119,29 @@ describe('phone sign-in interrupt (§4)', () => {
       }),
     ]);
 
-    // Once per conversation: another interrupt does not bring the widget back.
+    // Once per tool request: the same interrupt arriving again does not bring the widget back.
     await user.type(input, 'And a colour too{Enter}');
     await screen.findByText('And a colour too');
     await waitFor(() => expect(backend.chat.calls.filter((c) => c.kind === 'send')).toHaveLength(2));
     await waitFor(() => expect(input).toBeEnabled());
     expect(screen.queryByRole('group', { name: 'Phone verification' })).not.toBeInTheDocument();
     expect(backend.data.feed(B)).toHaveLength(1);
+  });
+
+  it('posts nothing when a returning visitor verifies in a new conversation', async () => {
+    const backend = createInMemoryBackend();
+    // The number signed up before, in another conversation.
+    const earlier = await backend.auth.startPhoneVerification('+15555550100', { botCheckAnchorId: 'x' });
+    expect((await earlier.confirm('123456')).isNewUser).toBe(true);
+    await backend.auth.signOut();
+    askForSignIn(backend);
+    const { user, conversation } = await openAndTrigger(backend);
+
+    await signInWithTestNumber(user);
+    expect(await screen.findByText('✓ Phone number verified successfully')).toBeInTheDocument();
+    await waitFor(() => expect(backend.chat.calls.map((c) => c.kind)).toEqual(['send', 'resume']));
+    expect(backend.data.feed(B)).toEqual([]);
+    expect(backend.data.conversation(conversation.id)?.signupFeedPosted).toBe(false);
   });
 
   it('does not post a feed item when the conversation already has one', async () => {

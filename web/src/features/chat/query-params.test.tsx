@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_UPDATE_MARKER } from '@chat/core';
+import { BOOKING_UPDATE_MARKER, MAX_MESSAGE_LENGTH, TOAST_TEXT } from '@chat/core';
 import { createInMemoryBackend } from '../../test/in-memory-backend.js';
 import { renderApp } from '../../test/render-app.js';
 
@@ -50,5 +50,36 @@ describe('query parameters (§2)', () => {
     await waitFor(() => expect(app.url()).not.toContain('?'));
     expect(await screen.findByText('You said: Hi')).toBeInTheDocument();
     expect(backend.chat.calls).toHaveLength(2);
+  });
+
+  it('keeps `question` and `i` through the redirect from /', async () => {
+    const backend = createInMemoryBackend();
+    const app = renderApp('/?question=Hello%20there&i=BK-9', { backend });
+    await waitFor(() => expect(backend.chat.calls).toHaveLength(2));
+    expect(backend.chat.calls.map((c) => c.kind === 'send' && c.body.message)).toEqual([
+      'Hello there',
+      `${BOOKING_UPDATE_MARKER}BK-9`,
+    ]);
+    await waitFor(() => expect(app.url()).toMatch(new RegExp(`^/chat/${B}/conv-\\d+$`)));
+  });
+
+  it('cuts a `question` past 2048 characters to the limit, with the composer’s toast', async () => {
+    const backend = createInMemoryBackend();
+    renderApp(`/chat/${B}?question=${'q'.repeat(2100)}`, { backend });
+    await waitFor(() => expect(backend.chat.calls).toHaveLength(1));
+    const [call] = backend.chat.calls;
+    expect(call?.kind === 'send' && call.body.message).toBe('q'.repeat(MAX_MESSAGE_LENGTH));
+    expect(await screen.findByText(TOAST_TEXT.truncated)).toBeInTheDocument();
+  });
+
+  it('cuts an `i` value so that marker and value fit the limit', async () => {
+    const backend = createInMemoryBackend();
+    renderApp(`/chat/${B}?i=${'7'.repeat(2100)}`, { backend });
+    await waitFor(() => expect(backend.chat.calls).toHaveLength(1));
+    const [call] = backend.chat.calls;
+    const message = call?.kind === 'send' ? call.body.message : '';
+    expect(message).toHaveLength(MAX_MESSAGE_LENGTH);
+    expect(message.startsWith(BOOKING_UPDATE_MARKER)).toBe(true);
+    expect(await screen.findByText(TOAST_TEXT.truncated)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatResponse } from '@chat/core';
 import { createInMemoryBackend } from '../../test/in-memory-backend.js';
-import { deferred, openChat } from '../../test/render-app.js';
+import { deferred, openChat, renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 
@@ -167,5 +167,33 @@ describe('sending a message (§4)', () => {
     expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
     expect(screen.queryByText('You said: Hello')).not.toBeInTheDocument();
     expect(sessionStorage.getItem('chat.conversationId')).toBe(url().split('/').at(-1));
+  });
+
+  it('sends into a new conversation when this one expired while the page was open', async () => {
+    const backend = createInMemoryBackend();
+    const old = backend.data.seedConversation({ businessId: B, expiredAt: Date.now() + 60_000 });
+    backend.data.seedMessage(old.id, { role: 'user', text: 'Yesterday’s question' });
+    const app = renderApp(`/chat/${B}/${old.id}`, { backend });
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    expect(await screen.findByText('Yesterday’s question')).toBeInTheDocument();
+
+    // The tab stays open past the conversation's expiry.
+    const later = Date.now() + 2 * 60_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      await app.user.type(input, 'Are you open today?{Enter}');
+      const isFresh = (c: { id: string }) => c.id !== old.id;
+      await waitFor(() => expect(backend.data.conversations().filter(isFresh)).toHaveLength(1));
+      const fresh = backend.data.conversations().find(isFresh)!;
+      await waitFor(() => expect(app.url()).toBe(`/chat/${B}/${fresh.id}`));
+      expect(await screen.findByText('You said: Are you open today?')).toBeInTheDocument();
+      expect(screen.queryByText('Yesterday’s question')).not.toBeInTheDocument();
+      expect(backend.data.messages(fresh.id).map((m) => m.text)).toContain('Are you open today?');
+      expect(backend.data.messages(old.id).map((m) => m.text)).toEqual(['Yesterday’s question']);
+      expect(backend.chat.calls.map((c) => c.body.conversationId)).toEqual([fresh.id]);
+      expect(screen.queryByText('Failed to get AI response')).not.toBeInTheDocument();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

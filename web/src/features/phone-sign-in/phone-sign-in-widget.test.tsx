@@ -254,7 +254,7 @@ describe('PhoneSignInWidget: code step', () => {
     await ctx.user.type(ctx.codeField(), '123456');
     await ctx.user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Phone number verified')).toBeInTheDocument();
-    expect(ctx.onSuccess).toHaveBeenCalledExactlyOnceWith(ctx.auth.currentUser());
+    expect(ctx.onSuccess).toHaveBeenCalledExactlyOnceWith({ ...ctx.auth.currentUser(), isNewUser: true });
     expect(ctx.onSuccess.mock.calls[0]?.[0]).toMatchObject({
       phoneNumber: '+15555550100',
       displayName: 'Test Visitor',

@@ -17,7 +17,7 @@ import {
   toE164,
   verifyCodeErrorText,
   type AuthProvider,
-  type AuthUser,
+  type ConfirmedUser,
   type PendingPhoneVerification,
 } from '@chat/core';
 import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
@@ -29,7 +29,7 @@ import './phone-sign-in.css';
 export interface PhoneSignInWidgetProps {
   auth: AuthProvider;
   /** Called once the code is confirmed, with the signed-in user. */
-  onSuccess(user: AuthUser): void;
+  onSuccess(user: ConfirmedUser): void;
   /** When given, a 'Cancel' button offers to leave the sign-in. */
   onCancel?(): void;
 }

@@ -15,6 +15,8 @@ export interface AppConfig {
   supportFormUrl: string;
   /** The business the root route `/` opens. */
   defaultBusinessId: string;
+  /** Pauses before each new attempt of a business or conversation read that failed in passing. */
+  readRetryDelaysMs: readonly number[];
 }
 
 /** What the page asks of the browser beyond the DOM: kept here so it can be observed in tests. */

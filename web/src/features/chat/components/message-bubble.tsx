@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
-import { fillText, visibleText, type AuthProvider, type AuthUser, type Message } from '@chat/core';
+import { fillText, visibleText, type AuthProvider, type ConfirmedUser, type Message } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
@@ -14,7 +14,7 @@ const PhoneSignInWidget = lazy(() =>
 
 export interface AuthPromptHandlers {
   auth: AuthProvider;
-  onSuccess(user: AuthUser): void;
+  onSuccess(user: ConfirmedUser): void;
   onCancel(): void;
 }
 

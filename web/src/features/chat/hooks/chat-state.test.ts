@@ -6,6 +6,9 @@ import {
   chatReducer,
   initialChatState,
   isTyping,
+  pendingInterrupt,
+  displayedMessages,
+  AUTH_MESSAGE_ID,
   type ChatAction,
   type ChatState,
 } from './chat-state.js';
@@ -66,11 +69,11 @@ describe('chatReducer and isTyping: the typing indicator', () => {
     expect(first.awaiting).toBeNull();
     expect(first.smartReplies).toEqual(INTERRUPT_SMART_REPLIES);
 
-    // Once the auth message has been shown, a second interrupt ends the wait too.
+    // The same interrupt arriving again after it was answered ends the wait but shows nothing.
     const again = run(
       { type: 'awaiting-reply', afterMessageId: 'u-1' },
       { type: 'interrupt-received', interrupt: INTERRUPT, smartReplies: [], previousUserText: 'Hi', now: 5 },
-      { type: 'interrupt-closed' },
+      { type: 'interrupt-closed', key: 'ref:r-1' },
       { type: 'awaiting-reply', afterMessageId: 'u-3' },
       { type: 'interrupt-received', interrupt: INTERRUPT, smartReplies: [], previousUserText: 'Hi', now: 9 },
     );
@@ -115,5 +118,84 @@ describe('chatReducer: failures', () => {
 
   it("offers a retry that is the special text 'try again'", () => {
     expect(RETRY_SMART_REPLIES.map((r) => specialActionFor(r.text))).toEqual(['try-again']);
+  });
+});
+
+describe('pendingInterrupt: one auth message at a time, once per tool request (§4)', () => {
+  const second: ChatInterrupt = { toolRequest: { name: 'requestPhoneSignIn', ref: 'r-2' } };
+  const receive = (interrupt: ChatInterrupt, now = 5): ChatAction => ({
+    type: 'interrupt-received',
+    interrupt,
+    smartReplies: [],
+    previousUserText: 'Book me in',
+    now,
+  });
+  const authMessage = (id: string, ref: string, createdAt: number): Message => ({
+    id,
+    role: 'model',
+    type: 'auth',
+    text: 'Please verify',
+    createdAt,
+    toolRequest: { name: 'requestPhoneSignIn', ref },
+  });
+
+  it('asks again after a decline: a new tool request shows a new widget', () => {
+    const state = run(receive(INTERRUPT), { type: 'interrupt-closed', key: 'ref:r-1' }, receive(second, 9));
+    const pending = pendingInterrupt([], state);
+    expect(pending?.toolRequest.ref).toBe('r-2');
+    expect(displayedMessages([], pending).filter((m) => m.type === 'auth')).toHaveLength(1);
+  });
+
+  it('shows one widget when the answer and the stored auth message carry the same interrupt', () => {
+    const state = run(receive(INTERRUPT));
+    const stored = [msg('u-1', 'user', 1), authMessage('a-1', 'r-1', 2)];
+    const pending = pendingInterrupt(stored, state);
+    expect(pending?.messageId).toBe('a-1');
+    const shown = displayedMessages(stored, pending);
+    expect(shown.map((m) => m.id)).toEqual(['u-1', 'a-1']);
+  });
+
+  it('shows the answer’s interrupt until its stored auth message arrives', () => {
+    const pending = pendingInterrupt([msg('u-1', 'user', 1)], run(receive(INTERRUPT)));
+    expect(pending?.messageId).toBe(AUTH_MESSAGE_ID);
+    expect(pending?.previousUserText).toBe('Book me in');
+  });
+
+  it('after a reload, a stored auth message nothing answered is pending, with its tool request', () => {
+    const stored = [
+      { ...msg('u-1', 'user', 1), text: 'Book me in' },
+      msg('m-1', 'model', 2),
+      authMessage('a-1', 'r-1', 3),
+    ];
+    const pending = pendingInterrupt(stored, initialChatState);
+    expect(pending).toMatchObject({ key: 'ref:r-1', messageId: 'a-1', previousUserText: 'Book me in' });
+    expect(pending?.toolRequest).toEqual({ name: 'requestPhoneSignIn', ref: 'r-1' });
+  });
+
+  it('a stored auth message answered by a later visitor or system message is not shown', () => {
+    const stored = [authMessage('a-1', 'r-1', 1), msg('s-1', 'system', 2)];
+    expect(pendingInterrupt(stored, initialChatState)).toBeNull();
+    expect(displayedMessages(stored, null).map((m) => m.id)).toEqual(['s-1']);
+    // Answered here: gone at once, before the answering message arrives.
+    const answered = run({ type: 'interrupt-closed', key: 'ref:r-1' });
+    expect(pendingInterrupt([authMessage('a-1', 'r-1', 1)], answered)).toBeNull();
+  });
+});
+
+describe('chatReducer: restored smart replies', () => {
+  it('puts the stored replies back once, unless the visitor already acted', () => {
+    const replies = [{ type: 'chat', text: 'Hours' }];
+    expect(run({ type: 'restored', smartReplies: replies }).smartReplies).toEqual(replies);
+    const twice = run(
+      { type: 'restored', smartReplies: replies },
+      { type: 'action-started' },
+      { type: 'restored', smartReplies: replies },
+    );
+    expect(twice.smartReplies).toEqual([]);
+    const busy = run(
+      { type: 'awaiting-reply', afterMessageId: 'u-1' },
+      { type: 'restored', smartReplies: replies },
+    );
+    expect(busy.smartReplies).toEqual([]);
   });
 });

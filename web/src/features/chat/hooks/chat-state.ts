@@ -4,7 +4,12 @@
  * alert. A pure reducer, so each transition of §4 can be read (and tested) in one place.
  */
 import {
+  PHONE_SIGN_IN_TOOL,
   SMART_REPLY_TEXT,
+  hasStoredInterrupt,
+  interruptKey,
+  pendingAuthMessage,
+  userTextBefore,
   type ChatInterrupt,
   type Message,
   type SmartReply,
@@ -15,6 +20,8 @@ import { CHAT_TEXT } from '../chat-texts.js';
 
 /** A phone sign-in the assistant asked for and the visitor has not finished or declined. */
 export interface PendingInterrupt {
+  /** Which interrupt this is (interruptKey): the same one arriving twice shows one widget. */
+  key: string;
   toolRequest: ToolRequest;
   /** The auth message's text (metadata.interrupt.message, else the default prompt). */
   text: string;
@@ -40,9 +47,15 @@ export interface ChatState {
   smartReplies: SmartReply[];
   /** Waiting for the assistant: the typing indicator shows until a reply appears after this message. */
   awaiting: Awaiting | null;
+  /**
+   * The interrupt from the chat service's answer, shown until its stored auth message arrives
+   * through the live stream (see pendingInterrupt below).
+   */
   interrupt: PendingInterrupt | null;
-  /** The auth message is shown at most once per conversation (§4). */
-  authPrompted: boolean;
+  /** Keys of interrupts the visitor answered here; their answering message may still be on its way. */
+  answered: string[];
+  /** Whether the smart replies of the stored conversation were put back after (re)opening it. */
+  restored: boolean;
   /** An inline, dismissable error (§8) that does not stop the page. */
   alert: string | null;
 }
@@ -51,7 +64,8 @@ export const initialChatState: ChatState = {
   smartReplies: [],
   awaiting: null,
   interrupt: null,
-  authPrompted: false,
+  answered: [],
+  restored: false,
   alert: null,
 };
 
@@ -97,7 +111,12 @@ export type ChatAction =
       now: number;
     }
   /** Sign-in finished, declined or cancelled: the auth message goes and the input is enabled. */
-  | { type: 'interrupt-closed' }
+  | { type: 'interrupt-closed'; key: string }
+  /**
+   * The stored conversation arrived for the first time: its smart replies are shown again (the
+   * interrupt's when one is pending) unless the visitor has already acted.
+   */
+  | { type: 'restored'; smartReplies: SmartReply[] }
   /** An action failed: the alert shows, and `smartReplies` (when given) offer a way on. */
   | { type: 'failed'; alert: string; smartReplies?: SmartReply[] }
   | { type: 'set-smart-replies'; smartReplies: SmartReply[] }
@@ -117,23 +136,36 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'reply-overdue':
       return state.awaiting?.answered ? { ...state, awaiting: null } : state;
-    case 'interrupt-received':
-      // An interrupt is the whole answer: no message is coming to end the wait.
-      if (state.authPrompted) return { ...state, awaiting: null, smartReplies: action.smartReplies };
+    case 'interrupt-received': {
+      // An interrupt ends the wait: its text reply and auth message are already stored.
+      const key = interruptKey(action.interrupt.toolRequest, `local:${action.now}`);
+      if (state.answered.includes(key)) return { ...state, awaiting: null };
+      if (state.interrupt?.key === key) {
+        return { ...state, awaiting: null, smartReplies: INTERRUPT_SMART_REPLIES };
+      }
       return {
         ...state,
         awaiting: null,
-        authPrompted: true,
         smartReplies: INTERRUPT_SMART_REPLIES,
         interrupt: {
+          key,
           toolRequest: action.interrupt.toolRequest,
           text: action.interrupt.metadata?.interrupt?.message?.trim() || UI_TEXT.authPromptDefault,
           createdAt: action.now,
           previousUserText: action.previousUserText,
         },
       };
+    }
     case 'interrupt-closed':
-      return { ...state, interrupt: null, smartReplies: [] };
+      return { ...state, interrupt: null, answered: [...state.answered, action.key], smartReplies: [] };
+    case 'restored':
+      if (state.restored) return state;
+      return {
+        ...state,
+        restored: true,
+        smartReplies:
+          state.smartReplies.length > 0 || state.awaiting ? state.smartReplies : action.smartReplies,
+      };
     case 'failed':
       return {
         ...state,
@@ -151,9 +183,41 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
 /** The id of the local auth message; it never collides with stored ids, which are document ids. */
 export const AUTH_MESSAGE_ID = 'local:auth-prompt';
 
-/** The messages on screen: the stored ones, then the local auth message while an interrupt is pending. */
-export function displayedMessages(stored: Message[], interrupt: PendingInterrupt | null): Message[] {
-  if (!interrupt) return stored;
+/**
+ * The interrupt waiting for the visitor: the stored auth message no later message answered (it
+ * survives a reload), else the one from the chat service's answer while its stored message is on its
+ * way. Never two: the same interrupt from both sources is one.
+ */
+export function pendingInterrupt(stored: Message[], state: Pick<ChatState, 'interrupt' | 'answered'>) {
+  const answered = new Set(state.answered);
+  const auth = pendingAuthMessage(stored, answered);
+  if (auth) {
+    const key = interruptKey(auth.toolRequest, auth.id);
+    const local = state.interrupt?.key === key ? state.interrupt : null;
+    const pending: PendingInterrupt & { messageId: string } = {
+      key,
+      messageId: auth.id,
+      toolRequest: auth.toolRequest ?? local?.toolRequest ?? { name: PHONE_SIGN_IN_TOOL },
+      text: auth.text.trim() || UI_TEXT.authPromptDefault,
+      createdAt: auth.createdAt,
+      previousUserText: local?.previousUserText ?? userTextBefore(stored, stored.indexOf(auth)),
+    };
+    return pending;
+  }
+  const local = state.interrupt;
+  if (!local || answered.has(local.key) || hasStoredInterrupt(stored, local.key)) return null;
+  return { ...local, messageId: AUTH_MESSAGE_ID };
+}
+
+export type ShownInterrupt = NonNullable<ReturnType<typeof pendingInterrupt>>;
+
+/**
+ * The messages on screen: the stored ones without answered auth messages (§4: the auth message is
+ * removed), and the pending interrupt's auth message — appended when it is not stored yet.
+ */
+export function displayedMessages(stored: Message[], interrupt: ShownInterrupt | null): Message[] {
+  const shown = stored.filter((m) => m.type !== 'auth' || m.id === interrupt?.messageId);
+  if (!interrupt || interrupt.messageId !== AUTH_MESSAGE_ID) return shown;
   const last = stored.at(-1);
   const auth: Message = {
     id: AUTH_MESSAGE_ID,
@@ -163,7 +227,7 @@ export function displayedMessages(stored: Message[], interrupt: PendingInterrupt
     // Never before the reply that asked for it, whatever the two clocks say.
     createdAt: Math.max(interrupt.createdAt, last?.createdAt ?? 0),
   };
-  return [...stored, auth];
+  return [...shown, auth];
 }
 
 /** Whether the typing indicator shows: waiting, and no assistant text has appeared since the anchor. */

@@ -1,8 +1,9 @@
-import { MessageSchema, visibleText, type Message } from '@chat/core';
+import { readMessage, visibleText, type Message } from '@chat/core';
 
 /**
- * Turns a snapshot from the live subscription into what the page shows: every message checked
- * against the schema, ordered by createdAt (stable for equal times), and those without visible text
+ * Turns a snapshot from the live subscription into what the page shows: every message read with
+ * core's liberal reader (an unknown type shows as an ordinary message, an overlong smart reply is
+ * clipped), ordered by createdAt (stable for equal times), and those without visible text
  * left out (§3: messages with empty text are hidden; a text that is only the booking-update marker
  * has nothing to show either). Throws when the snapshot cannot be read, which the page reports as
  * 'Failed to process chat messages'.
@@ -10,9 +11,9 @@ import { MessageSchema, visibleText, type Message } from '@chat/core';
 export function processMessages(snapshot: unknown): Message[] {
   if (!Array.isArray(snapshot)) throw new TypeError('A messages snapshot must be a list');
   const messages = snapshot.map((item, index) => {
-    const parsed = MessageSchema.safeParse(item);
-    if (!parsed.success) throw new TypeError(`Message ${index} is malformed: ${parsed.error.message}`);
-    return parsed.data;
+    const read = readMessage(item);
+    if (!read.ok) throw new TypeError(`Message ${index} is malformed: ${read.problem}`);
+    return read.value;
   });
   return messages
     .map((message, index) => ({ message, index }))

@@ -6,7 +6,9 @@ import {
   DEFAULT_CONTEXT_TYPE,
   DocumentIdSchema,
   isOutsideBusinessHours,
+  isTransientError,
   validateConversation,
+  withReadRetries,
   type AuthProvider,
   type Business,
   type Conversation,
@@ -20,6 +22,8 @@ export interface ResolveDeps {
   auth: AuthProvider;
   session: KeyValueStore;
   now?: () => number;
+  /** Pauses between attempts of a conversation read that failed in passing (READ_RETRY_DELAYS_MS). */
+  retryDelaysMs?: readonly number[];
 }
 
 export type Resolution =
@@ -27,7 +31,12 @@ export type Resolution =
   | { kind: 'redirect'; conversationId: string }
   /** The conversation to show; `created` when it was made just now (steps 3 and 5). */
   | { kind: 'ready'; conversation: Conversation; created: boolean }
-  | { kind: 'failed'; error: unknown };
+  | { kind: 'failed'; error: unknown }
+  /**
+   * The conversation could not be read, even after retries (the network or the server): the
+   * visitor's thread is kept (URL and session id unchanged) rather than replaced by a new one.
+   */
+  | { kind: 'unreadable'; error: unknown };
 
 /**
  * Creates a conversation for the visitor as they are now (anonymous or signed in), with the
@@ -47,13 +56,17 @@ export async function createConversationFor(business: Business, deps: ResolveDep
   return conversation;
 }
 
-async function readConversation(data: DataProvider, conversationId: string): Promise<Conversation | null> {
+/**
+ * Step 4's read. Null when the conversation does not exist or may not be read (refused, or an id
+ * that cannot be one): step 5 then creates a new one. A passing failure is retried, then thrown.
+ */
+async function readConversation(deps: ResolveDeps, conversationId: string): Promise<Conversation | null> {
   if (!DocumentIdSchema.safeParse(conversationId).success) return null;
   try {
-    return await data.getConversation(conversationId);
+    return await withReadRetries(() => deps.data.getConversation(conversationId), deps.retryDelaysMs);
   } catch (error) {
-    // An unreadable conversation cannot be continued; step 5 replaces it with a new one.
-    console.error('Reading the conversation failed; a new one will be created', error);
+    if (isTransientError(error)) throw error;
+    console.error('The conversation may not be read; a new one will be created', error);
     return null;
   }
 }
@@ -68,7 +81,12 @@ export async function resolveConversation(
     const stored = readStoredConversationId(deps.session);
     if (stored) return { kind: 'redirect', conversationId: stored };
   } else {
-    const existing = await readConversation(deps.data, urlConversationId);
+    let existing: Conversation | null;
+    try {
+      existing = await readConversation(deps, urlConversationId);
+    } catch (error) {
+      return { kind: 'unreadable', error };
+    }
     if (validateConversation(existing, business.id, now()).valid && existing) {
       storeConversationId(deps.session, existing.id);
       return { kind: 'ready', conversation: existing, created: false };

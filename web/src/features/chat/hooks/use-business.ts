@@ -1,4 +1,4 @@
-import { DocumentIdSchema, type Business } from '@chat/core';
+import { DocumentIdSchema, withReadRetries, type Business } from '@chat/core';
 import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { useKeyedTask } from '../../../lib/use-keyed-task.js';
@@ -9,15 +9,18 @@ export type BusinessState =
 /**
  * §4 "Business load": loading, then loaded or an error ('Business not found' or 'Failed to load
  * business profile'). An id that cannot be a document id is not looked up: it is simply not found.
+ * A read that fails in passing (the network, the server) is tried again a few times first.
  */
 export function useBusiness(businessId: string): BusinessState {
-  const { data } = useServices();
+  const { data, config } = useServices();
   const outcome = useKeyedTask(businessId, async () => {
     if (!DocumentIdSchema.safeParse(businessId).success) return null;
-    return data.getBusinessById(businessId).catch((error: unknown) => {
-      console.error('Loading the business failed', error);
-      throw error;
-    });
+    return withReadRetries(() => data.getBusinessById(businessId), config.readRetryDelaysMs).catch(
+      (error: unknown) => {
+        console.error('Loading the business failed', error);
+        throw error;
+      },
+    );
   });
   if (!outcome) return { status: 'loading' };
   if (!outcome.ok) return { status: 'error', message: ERROR_TEXT.failedToLoadBusiness };

@@ -3,7 +3,7 @@ import {
   lastUserMessageText,
   normaliseOutgoing,
   specialActionFor,
-  type AuthUser,
+  type ConfirmedUser,
   type Business,
   type Message,
   type SmartReply,
@@ -12,7 +12,7 @@ import {
 import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { chatOperations } from './chat-operations.js';
-import { RETRY_SMART_REPLIES, type ChatAction, type ChatState } from './chat-state.js';
+import { RETRY_SMART_REPLIES, type ChatAction, type ShownInterrupt } from './chat-state.js';
 import { usePhoneSignInActions } from './use-phone-sign-in-actions.js';
 
 export interface ChatActions {
@@ -25,7 +25,7 @@ export interface ChatActions {
   sendMessage(text: string): Promise<boolean>;
   chooseSmartReply(reply: SmartReply): Promise<void>;
   chooseSuggestedQuestion(question: SuggestedQuestion): Promise<void>;
-  completeSignIn(user: AuthUser): Promise<void>;
+  completeSignIn(user: ConfirmedUser): Promise<void>;
   cancelSignIn(): Promise<void>;
   dismissAlert(): void;
 }
@@ -39,13 +39,21 @@ export function useChatActions(params: {
   conversationId: string;
   /** The stored, visible messages, ordered by createdAt. */
   messages: Message[];
-  /** The page state of this conversation (see chat-state.ts) and its dispatch. */
-  state: ChatState;
+  /** The interrupt waiting for the visitor (chat-state.ts pendingInterrupt), if any. */
+  interrupt: ShownInterrupt | null;
+  /** The page state's dispatch (see chat-state.ts). */
   dispatch: Dispatch<ChatAction>;
   /** Switches to a new conversation ('start a new chat'). */
   onNewChat(): void;
+  /** Whether the conversation has expired by now (§4); checked before each visitor message. */
+  isExpired(): boolean;
+  /**
+   * Sends `text` in a new conversation instead (this one expired while the page was open); false
+   * when none could be created, so the composer gives the text back.
+   */
+  onExpired(text: string): Promise<boolean>;
 }): ChatActions {
-  const { business, conversationId, messages, state, dispatch, onNewChat } = params;
+  const { business, conversationId, messages, interrupt, dispatch, onNewChat, isExpired, onExpired } = params;
   const { data, auth, chat, browser, config } = useServices();
 
   const ops = useMemo(
@@ -78,6 +86,9 @@ export function useChatActions(params: {
     async (raw: string) => {
       const text = normaliseOutgoing(raw);
       if (!text) return true;
+      // A tab left open past the conversation's 24 hours: resolution steps 4–5 run now, and the
+      // message goes to the new conversation rather than failing in the old one.
+      if (isExpired()) return onExpired(text);
       dispatch({ type: 'action-started' });
       let saved: Message;
       try {
@@ -92,7 +103,7 @@ export function useChatActions(params: {
       // The message is saved and on screen even when the assistant failed; 'Try again' covers that.
       return true;
     },
-    [ops, dispatch, answer],
+    [ops, dispatch, answer, isExpired, onExpired],
   );
 
   /** 'try again': the last visitor message goes to the assistant once more (it is already shown). */
@@ -139,7 +150,7 @@ export function useChatActions(params: {
     data,
     business,
     conversationId,
-    interrupt: state.interrupt,
+    interrupt,
     ops,
     dispatch,
   });
@@ -156,10 +167,10 @@ export function useChatActions(params: {
     async (reply: SmartReply) => {
       if (await runSpecial(reply.text)) return;
       // Any smart reply while the interrupt is pending is an answer to it: the visitor declines.
-      if (state.interrupt) return signIn.decline(reply);
+      if (interrupt) return signIn.decline(reply);
       await sendMessage(reply.text);
     },
-    [runSpecial, state.interrupt, signIn, sendMessage],
+    [runSpecial, interrupt, signIn, sendMessage],
   );
 
   const chooseSuggestedQuestion = useCallback(

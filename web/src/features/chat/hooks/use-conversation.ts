@@ -9,7 +9,7 @@ import { createConversationFor, resolveConversation, type Resolution } from './r
 export type ConversationState =
   | { status: 'resolving' }
   | { status: 'ready'; conversation: Conversation }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; conversationId?: string };
 
 export interface UseConversation {
   state: ConversationState;
@@ -27,7 +27,8 @@ export interface UseConversation {
  * string so a pending `question` or `i` still gets sent.
  */
 export function useConversation(business: Business, urlConversationId: string | undefined): UseConversation {
-  const { data, auth, session } = useServices();
+  const { data, auth, session, config } = useServices();
+  const retryDelaysMs = config.readRetryDelaysMs;
   const navigate = useNavigate();
   const { search } = useLocation();
   const [state, setState] = useState<ConversationState>({ status: 'resolving' });
@@ -59,6 +60,11 @@ export function useConversation(business: Business, urlConversationId: string | 
         console.error('Creating a conversation failed', resolution.error);
         setState({ status: 'error', message: ERROR_TEXT.failedToCreateConversation });
         return;
+      case 'unreadable':
+        // The thread is kept: the URL and the session still name it, so a reload tries again.
+        console.error('Reading the conversation failed after retries', resolution.error);
+        setState({ status: 'error', message: ERROR_TEXT.failedToListen, conversationId: urlConversationId });
+        return;
     }
   });
 
@@ -69,7 +75,7 @@ export function useConversation(business: Business, urlConversationId: string | 
     if (job.current?.key !== key) {
       job.current = {
         key,
-        promise: resolveConversation(business, urlConversationId, { data, auth, session }),
+        promise: resolveConversation(business, urlConversationId, { data, auth, session, retryDelaysMs }),
       };
     }
     const mine = job.current;
@@ -82,7 +88,7 @@ export function useConversation(business: Business, urlConversationId: string | 
     return () => {
       active = false;
     };
-  }, [business, urlConversationId, data, auth, session]);
+  }, [business, urlConversationId, data, auth, session, retryDelaysMs]);
 
   const startNewConversation = useCallback(async (): Promise<Conversation> => {
     // A double click (or the header button and a 'start a new chat' reply at once) makes one.

@@ -11,6 +11,8 @@ export interface MessagesState {
   messages: Message[];
   /** 'Failed to listen to chat messages' or 'Failed to process chat messages', until dismissed. */
   error: string | null;
+  /** The stream dropped and is coming back ('Reconnecting…'); messages missed meanwhile follow. */
+  reconnecting: boolean;
   dismissError(): void;
 }
 
@@ -25,6 +27,7 @@ export function useMessages(conversationId: string, onListenError: () => void): 
     status: 'loading',
     messages: [],
     error: null,
+    reconnecting: false,
   });
 
   const reportListenError = useEffectEvent(() => onListenError());
@@ -37,6 +40,7 @@ export function useMessages(conversationId: string, onListenError: () => void): 
         try {
           const messages = processMessages(snapshot);
           setState((s) => ({
+            ...s,
             status: 'ready',
             messages,
             error: s.error === ERROR_TEXT.failedToProcessMessages ? null : s.error,
@@ -49,8 +53,12 @@ export function useMessages(conversationId: string, onListenError: () => void): 
       error(error) {
         if (!active) return;
         console.error('The messages subscription failed', error);
-        setState((s) => ({ ...s, status: 'ready', error: ERROR_TEXT.failedToListen }));
+        setState((s) => ({ ...s, status: 'ready', error: ERROR_TEXT.failedToListen, reconnecting: false }));
         reportListenError();
+      },
+      state(streamState) {
+        if (!active) return;
+        setState((s) => ({ ...s, reconnecting: streamState === 'reconnecting' }));
       },
     });
     return () => {

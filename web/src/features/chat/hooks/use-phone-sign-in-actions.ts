@@ -2,7 +2,7 @@ import { useCallback, useRef, type Dispatch } from 'react';
 import {
   EN,
   signupFeedItem,
-  type AuthUser,
+  type ConfirmedUser,
   type Business,
   type DataProvider,
   type SmartReply,
@@ -13,7 +13,7 @@ import type { ChatOperations } from './chat-operations.js';
 
 export interface PhoneSignInActions {
   /** The widget signed the visitor in. */
-  completeSignIn(user: AuthUser): Promise<void>;
+  completeSignIn(user: ConfirmedUser): Promise<void>;
   /** The visitor chose a smart reply instead of signing in. */
   decline(reply: SmartReply): Promise<void>;
   /** The visitor closed the widget. */
@@ -32,10 +32,13 @@ export function usePhoneSignInActions(params: {
   const { data, business, conversationId, interrupt, ops, dispatch } = params;
   const feedPosted = useRef(false);
 
-  /** §3 feed item on the visitor's first signup; a failure is only logged (§8). */
+  /**
+   * §3 feed item on the visitor's first signup — the identity provider says whether this sign-in
+   * was one — at most once per conversation (signupFeedPosted); a failure is only logged (§8).
+   */
   const postSignupFeed = useCallback(
-    async (user: AuthUser) => {
-      if (feedPosted.current) return;
+    async (user: ConfirmedUser) => {
+      if (!user.isNewUser || feedPosted.current) return;
       feedPosted.current = true;
       try {
         const conversation = await data.getConversation(conversationId);
@@ -50,9 +53,9 @@ export function usePhoneSignInActions(params: {
   );
 
   const completeSignIn = useCallback(
-    async (user: AuthUser) => {
+    async (user: ConfirmedUser) => {
       if (!interrupt) return;
-      dispatch({ type: 'interrupt-closed' });
+      dispatch({ type: 'interrupt-closed', key: interrupt.key });
       try {
         const notice = await ops.saveSystemMessage(UI_TEXT.phoneVerified);
         void postSignupFeed(user);
@@ -84,7 +87,7 @@ export function usePhoneSignInActions(params: {
   const decline = useCallback(
     async (reply: SmartReply) => {
       if (!interrupt) return;
-      dispatch({ type: 'interrupt-closed' });
+      dispatch({ type: 'interrupt-closed', key: interrupt.key });
       try {
         const saved = await ops.saveUserMessage(reply.text);
         dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
@@ -104,14 +107,15 @@ export function usePhoneSignInActions(params: {
   );
 
   const cancelSignIn = useCallback(async () => {
-    dispatch({ type: 'interrupt-closed' });
+    if (!interrupt) return;
+    dispatch({ type: 'interrupt-closed', key: interrupt.key });
     try {
       await ops.saveSystemMessage(UI_TEXT.authCancelled);
     } catch (error) {
       console.error('Saving the cancellation notice failed', error);
       dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
     }
-  }, [ops, dispatch]);
+  }, [interrupt, ops, dispatch]);
 
   return { completeSignIn, decline, cancelSignIn };
 }

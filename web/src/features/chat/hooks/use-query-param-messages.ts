@@ -1,16 +1,20 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { bookingUpdateMessage } from '@chat/core';
+import { clampToLimit, clampedBookingUpdateMessage } from '@chat/core';
+import { TOAST_TEXT } from '../../../lib/i18n/active-text.js';
+import { useToast } from '../../../components/toast/toast-provider.js';
 
 /**
  * §2 query parameters: once the page is ready, `question` is sent as the visitor's message and `i`
  * as a booking-update message, each once, and both are then removed from the URL (other parameters
- * stay). The guard remembers what was sent, because the URL update lands after the effect may run
+ * stay). A value past the 2048-character limit is cut to it, with the composer's toast (for `i`,
+ * marker and value together fit). The guard remembers what was sent, because the URL update lands after the effect may run
  * again (StrictMode's double effects, or a re-render in between).
  */
 export function useQueryParamMessages(ready: boolean, send: (text: string) => Promise<unknown>): void {
   const [params, setParams] = useSearchParams();
   const handled = useRef(new Set<string>());
+  const toast = useToast();
 
   const sendAll = useEffectEvent(async (texts: string[]) => {
     for (const text of texts) await send(text);
@@ -23,14 +27,20 @@ export function useQueryParamMessages(ready: boolean, send: (text: string) => Pr
     if (question === null && booking === null) return;
 
     const outgoing: string[] = [];
+    let truncated = false;
     if (question !== null && !handled.current.has(`question=${question}`)) {
       handled.current.add(`question=${question}`);
-      if (question.trim()) outgoing.push(question);
+      const clamped = clampToLimit(question.trim());
+      truncated ||= clamped.truncated;
+      if (clamped.text) outgoing.push(clamped.text);
     }
     if (booking !== null && !handled.current.has(`i=${booking}`)) {
       handled.current.add(`i=${booking}`);
-      if (booking.trim()) outgoing.push(bookingUpdateMessage(booking.trim()));
+      const clamped = clampedBookingUpdateMessage(booking.trim());
+      truncated ||= clamped.truncated;
+      if (booking.trim()) outgoing.push(clamped.text);
     }
+    if (truncated) toast.show(TOAST_TEXT.truncated);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -41,5 +51,5 @@ export function useQueryParamMessages(ready: boolean, send: (text: string) => Pr
       { replace: true },
     );
     if (outgoing.length > 0) void sendAll(outgoing);
-  }, [ready, params, setParams]);
+  }, [ready, params, setParams, toast]);
 }

@@ -1,0 +1,4 @@
+export * from './read-business.js';
+export * from './read-conversation.js';
+export * from './read-helpers.js';
+export * from './read-message.js';

@@ -1,0 +1,154 @@
+/**
+ * The business as the page reads it (§3), whoever wrote it. Unlike BusinessSchema (what this
+ * product writes), it keeps the page up when a field is off:
+ *   - a verification status other than approved/denied reads as 'pending' ('Not Yet Verified', §4);
+ *   - a malformed day of hours ('24:00', '9:00', a missing isOpen) is dropped with one warning, so the
+ *     outside-hours flag sees no usable schedule for that day; an unknown time zone drops the
+ *     schedule it belongs to (no day can be placed without it);
+ *   - a missing handle reads as '', an empty suggested-question line is skipped, unknown fields go.
+ * Only a business without a name, or not an object at all, cannot be read.
+ */
+import type {
+  Business,
+  BusinessHours,
+  BusinessLocation,
+  DaySchedule,
+  SuggestedQuestion,
+  TimeInterval,
+  VerificationStatus,
+  WeeklySchedule,
+} from '../model/business.js';
+import { WEEKDAYS } from '../model/business.js';
+import {
+  clip,
+  isKnownTimeZone,
+  isNonEmptyString,
+  isRecord,
+  optionalString,
+  type ReadResult,
+} from './read-helpers.js';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HANDLE = /^[A-Za-z0-9_.-]{1,64}$/;
+const KNOWN_STATUSES: readonly VerificationStatus[] = ['pending', 'denied', 'approved'];
+const MAX_SUGGESTED_QUESTIONS = 20;
+const MAX_LOCATIONS = 50;
+
+export function readBusiness(raw: unknown, id?: string): ReadResult<Business> {
+  if (!isRecord(raw)) return { ok: false, problem: 'a business must be an object' };
+  const businessId = id ?? raw.id;
+  if (!isNonEmptyString(businessId)) return { ok: false, problem: 'id: missing' };
+  if (!isNonEmptyString(raw.businessName)) return { ok: false, problem: 'businessName: missing' };
+  const warnings: string[] = [];
+  const warn = (field: string, why: string) => warnings.push(`business ${businessId}: ${field} ${why}`);
+
+  const business: Business = {
+    id: businessId,
+    handle: typeof raw.handle === 'string' && HANDLE.test(raw.handle) ? raw.handle : '',
+    businessName: clip(raw.businessName.trim(), 200),
+    suggestedQuestions: readSuggestedQuestions(raw.suggestedQuestions),
+    verification: { status: readStatus(raw.verification) },
+    locations: readLocations(raw.locations, warn),
+  };
+  const description = optionalString(raw.description, 2000);
+  if (description !== undefined) business.description = description;
+  if (raw.hours !== undefined) {
+    const hours = readHours(raw.hours, 'hours', warn);
+    if (hours) business.hours = hours;
+  }
+  return { ok: true, value: business, warnings };
+}
+
+/** §4: any status other than approved or denied is shown as not yet verified. */
+function readStatus(verification: unknown): VerificationStatus {
+  const status = isRecord(verification) ? verification.status : undefined;
+  return KNOWN_STATUSES.includes(status as VerificationStatus) ? (status as VerificationStatus) : 'pending';
+}
+
+function readSuggestedQuestions(raw: unknown): SuggestedQuestion[] {
+  if (!Array.isArray(raw)) return [];
+  const questions: SuggestedQuestion[] = [];
+  for (const item of raw) {
+    if (!isRecord(item) || !isNonEmptyString(item.line1)) continue;
+    questions.push({
+      line1: clip(item.line1.trim(), 200),
+      line2: typeof item.line2 === 'string' ? clip(item.line2.trim(), 200) : '',
+    });
+    if (questions.length === MAX_SUGGESTED_QUESTIONS) break;
+  }
+  return questions;
+}
+
+type Warn = (field: string, why: string) => void;
+
+function readLocations(raw: unknown, warn: Warn): BusinessLocation[] {
+  if (!Array.isArray(raw)) return [];
+  const locations: BusinessLocation[] = [];
+  raw.slice(0, MAX_LOCATIONS).forEach((item, index) => {
+    if (!isRecord(item)) return warn(`locations[${index}]`, 'is not an object; skipped');
+    const location: BusinessLocation = { isPrimary: item.isPrimary === true };
+    const name = optionalString(item.name, 200);
+    const address = optionalString(item.address, 500);
+    if (name !== undefined) location.name = name;
+    if (address !== undefined) location.address = address;
+    if (item.hours !== undefined) {
+      const hours = readHours(item.hours, `locations[${index}].hours`, warn);
+      if (hours) location.hours = hours;
+    }
+    locations.push(location);
+  });
+  return locations;
+}
+
+/** Hours with every malformed part dropped (one warning each); undefined when nothing is usable. */
+export function readHours(raw: unknown, field: string, warn: Warn): BusinessHours | undefined {
+  if (!isRecord(raw)) {
+    warn(field, 'is not an object; skipped');
+    return undefined;
+  }
+  const hours: BusinessHours = {};
+  if (raw.timeZone !== undefined) {
+    if (typeof raw.timeZone === 'string' && isKnownTimeZone(raw.timeZone)) {
+      hours.timeZone = raw.timeZone;
+    } else {
+      warn(
+        `${field}.timeZone`,
+        `${JSON.stringify(raw.timeZone)} is not a known time zone; its schedule is skipped`,
+      );
+      return hours;
+    }
+  }
+  if (raw.weeklySchedule !== undefined) {
+    if (!isRecord(raw.weeklySchedule)) {
+      warn(`${field}.weeklySchedule`, 'is not an object; skipped');
+    } else {
+      const schedule: WeeklySchedule = {};
+      for (const day of WEEKDAYS) {
+        const value = raw.weeklySchedule[day];
+        if (value === undefined) continue;
+        const read = readDay(value);
+        if (typeof read === 'string') warn(`${field}.weeklySchedule.${day}`, `${read}; the day is skipped`);
+        else schedule[day] = read;
+      }
+      hours.weeklySchedule = schedule;
+    }
+  }
+  return hours;
+}
+
+/** A usable day, or why it is not. */
+function readDay(raw: unknown): DaySchedule | string {
+  if (!isRecord(raw)) return 'is not an object';
+  if (typeof raw.isOpen !== 'boolean') return 'isOpen is not true or false';
+  if (raw.intervals === undefined) return { isOpen: raw.isOpen, intervals: [] };
+  if (!Array.isArray(raw.intervals)) return 'intervals is not a list';
+  const intervals: TimeInterval[] = [];
+  for (const interval of raw.intervals) {
+    if (!isRecord(interval)) return 'an interval is not an object';
+    const { start, end } = interval;
+    if (typeof start !== 'string' || !HHMM.test(start)) return `start ${JSON.stringify(start)} is not HH:mm`;
+    if (typeof end !== 'string' || !HHMM.test(end)) return `end ${JSON.stringify(end)} is not HH:mm`;
+    intervals.push({ start, end });
+  }
+  return { isOpen: raw.isOpen, intervals };
+}
