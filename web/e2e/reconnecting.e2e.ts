@@ -36,8 +36,10 @@ test('a cut stream shows Reconnecting…, keeps the typed text, and catches up w
   await chat.waitForAssistantReplies(1);
   await chat.startRecording(['Reconnecting…']);
 
-  // The socket is cut, and the browser goes offline so it cannot come back at once.
-  expect(await control.dropSockets()).toBe(1);
+  // The socket is cut, and the browser goes offline so it cannot come back at once. The server is shared by
+  // the journeys, so a socket of an earlier journey's page that is still closing may be cut too: at least
+  // this page's one ('Reconnecting…' below proves it was).
+  expect(await control.dropSockets()).toBeGreaterThanOrEqual(1);
   await page.context().setOffline(true);
   await chat.text('Reconnecting…').waitFor({ timeout: WAIT_MS });
   await chat.messageBox.fill('Where are you located?');
