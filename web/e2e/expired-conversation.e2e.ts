@@ -2,21 +2,35 @@
 import { expect } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
+import type { ChatPage } from './pages/chat-page.js';
+import type { Page } from 'playwright-core';
+import type { ControlClient } from './support/control.js';
+
+/** Opens the default business, asks one question and waits for its answer; resolves the conversation id. */
+async function chatOnce(chat: ChatPage): Promise<string> {
+  const id = await chat.open('/');
+  await chat.send('What are your hours?');
+  await chat.waitForAssistantReplies(1);
+  return id;
+}
+
+/** 25 hours pass, for the server (control API clock) and for the browser. */
+async function passMoreThanADay(page: Page, control: ControlClient): Promise<void> {
+  const later = 25 * 60 * 60 * 1000;
+  await control.moveClock({ offsetMs: later });
+  await page.clock.setSystemTime(Date.now() + later);
+}
 
 test('reloading an expired conversation creates a new one and clears the messages', async ({
   page,
   chat,
   control,
 }) => {
-  const oldId = await chat.open('/');
-  await chat.send('What are your hours?');
-  await chat.waitForAssistantReplies(1);
+  const oldId = await chatOnce(chat);
   await expect.poll(() => chat.smartReplies().count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
 
-  // The visitor comes back 25 hours later: time has moved on for the server and for the browser.
-  const later = 25 * 60 * 60 * 1000;
-  await control.moveClock({ offsetMs: later });
-  await page.clock.setSystemTime(Date.now() + later);
+  // The visitor comes back 25 hours later.
+  await passMoreThanADay(page, control);
   await page.reload();
 
   const newId = await chat.waitForConversation('bella-vista-salon', { not: oldId });
@@ -39,14 +53,10 @@ test('a tab left open past 24 hours sends into a new conversation and gets its a
   chat,
   control,
 }) => {
-  const oldId = await chat.open('/');
-  await chat.send('What are your hours?');
-  await chat.waitForAssistantReplies(1);
+  const oldId = await chatOnce(chat);
 
-  // The tab stays open while a day passes, for the server (control API clock) and the browser.
-  const later = 25 * 60 * 60 * 1000;
-  await control.moveClock({ offsetMs: later });
-  await page.clock.setSystemTime(Date.now() + later);
+  // The tab stays open while more than a day passes.
+  await passMoreThanADay(page, control);
 
   await chat.send('Where are you located?');
   const newId = await chat.waitForConversation('bella-vista-salon', { not: oldId });

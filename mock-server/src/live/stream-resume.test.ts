@@ -17,6 +17,11 @@ afterEach(async () => {
 });
 
 /** A client that keeps a view of the conversation the way packages/local does: by id, resuming by seq. */
+/** A client that reconnects by itself, quickly, as a page's socket does after a network failure. */
+function connectReconnectingClient(url: string): Promise<ClientSocket> {
+  return connectClient(url, { reconnection: true, reconnectionDelay: 20, reconnectionDelayMax: 40 });
+}
+
 function trackConversation(s: ClientSocket, conversationId: string) {
   const view = new Map<string, Message>();
   const received: number[] = [];
@@ -49,11 +54,7 @@ describe('a disconnect in the middle of a streamed reply', () => {
     t = await startTestServer({ streaming: { chunkChars: 3, intervalMs: 10 } });
     const { server } = t;
     const { id } = createConversation(server);
-    socket = await connectClient(t.url, {
-      reconnection: true,
-      reconnectionDelay: 20,
-      reconnectionDelayMax: 40,
-    });
+    socket = await connectReconnectingClient(t.url);
     const client = trackConversation(socket, id);
     await client.resubscribe();
 
@@ -106,11 +107,7 @@ describe('POST /control/sockets/drop', () => {
     t = await startTestServer();
     const { server } = t;
     const { id } = createConversation(server);
-    socket = await connectClient(t.url, {
-      reconnection: true,
-      reconnectionDelay: 20,
-      reconnectionDelayMax: 40,
-    });
+    socket = await connectReconnectingClient(t.url);
     const client = trackConversation(socket, id);
     await client.resubscribe();
     const reasons: string[] = [];
