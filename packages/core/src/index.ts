@@ -33,3 +33,14 @@ export * from './text/en.js';
 export * from './wire/chat-api.js';
 export * from './wire/error-body.js';
 export * from './wire/local-api.js';
+// The zod schemas (servers, scripts, tests). "sideEffects": false lets the page's bundler drop them, and
+// zod with them, since nothing the page runs uses them (eslint.config.js keeps it that way).
+export * from './schema/business.js';
+export * from './schema/chat-api.js';
+export * from './schema/conversation.js';
+export * from './schema/error-body.js';
+export * from './schema/feed-item.js';
+export * from './schema/local-api.js';
+export * from './schema/message.js';
+export * from './schema/tool-request.js';
+export * from './schema/user.js';

@@ -1,5 +1,18 @@
-import { z } from './zod.js';
-import { isKnownTimeZone } from '../read/read-helpers.js';
+/**
+ * §3 Business: the constants and predicates the page needs, without the schema library. The zod
+ * schemas that servers validate with (../schema/business.ts) are built from these same constants;
+ * the types are theirs (`import type`, erased from the page's bundle).
+ */
+import type * as z from 'zod/mini';
+import type {
+  BusinessHoursSchema,
+  BusinessLocationSchema,
+  BusinessSchema,
+  DayScheduleSchema,
+  SuggestedQuestionSchema,
+  TimeIntervalSchema,
+  WeeklyScheduleSchema,
+} from '../schema/business.js';
 
 /** The days of a weekly schedule, in the order a week is shown. */
 export const WEEKDAYS = [
@@ -13,90 +26,45 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A time of day as opening hours write it: 24-hour HH:mm, 00:00 to 23:59. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const TimeIntervalSchema = z.object({
-  start: z.string().check(z.regex(HHMM, 'must be HH:mm')),
-  end: z.string().check(z.regex(HHMM, 'must be HH:mm')),
-});
-export type TimeInterval = z.infer<typeof TimeIntervalSchema>;
-
-export const DayScheduleSchema = z.object({
-  isOpen: z.boolean(),
-  intervals: z._default(z.array(TimeIntervalSchema).check(z.maxLength(24)), []),
-});
-export type DaySchedule = z.infer<typeof DayScheduleSchema>;
-
-export const WeeklyScheduleSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((d) => [d, z.optional(DayScheduleSchema)])) as Record<
-    Weekday,
-    z.ZodMiniOptional<typeof DayScheduleSchema>
-  >,
-);
-export type WeeklySchedule = z.infer<typeof WeeklyScheduleSchema>;
-
-/** An IANA time zone name that this runtime's Intl knows (e.g. "America/New_York"). */
-export const TimeZoneSchema = z
-  .string()
-  .check(z.refine(isKnownTimeZone, { message: 'must be an IANA time zone name' }));
-
-export const BusinessHoursSchema = z.object({
-  weeklySchedule: z.optional(WeeklyScheduleSchema),
-  timeZone: z.optional(TimeZoneSchema),
-});
-export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
-
-export const BusinessLocationSchema = z.object({
-  name: z.optional(z.string().check(z.maxLength(200))),
-  address: z.optional(z.string().check(z.maxLength(500))),
-  isPrimary: z._default(z.boolean(), false),
-  hours: z.optional(BusinessHoursSchema),
-  /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
-  brandColor: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb'))),
-});
-export type BusinessLocation = z.infer<typeof BusinessLocationSchema>;
-
-export const SuggestedQuestionSchema = z.object({
-  line1: z.string().check(z.minLength(1), z.maxLength(200)),
-  line2: z._default(z.string().check(z.maxLength(200)), ''),
-});
-export type SuggestedQuestion = z.infer<typeof SuggestedQuestionSchema>;
+/** A brand colour as stored: '#' and six hex digits. */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 export const VERIFICATION_STATUSES = ['pending', 'denied', 'approved'] as const;
-export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
-export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** A document id: what Firestore accepts and what is safe in a URL path segment. */
-export const DocumentIdSchema = z
-  .string()
-  .check(
-    z.minLength(1),
-    z.maxLength(128),
-    z.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" or "-"'),
-  );
+export const DOCUMENT_ID = {
+  maxLength: 128,
+  pattern: /^[A-Za-z0-9_-]+$/,
+  patternMessage: 'must contain only letters, digits, "_" or "-"',
+} as const;
 
-export const HandleSchema = z
-  .string()
-  .check(
-    z.minLength(1),
-    z.maxLength(64),
-    z.regex(/^[A-Za-z0-9_.-]+$/, 'must contain only letters, digits, ".", "_" or "-"'),
-  );
+/** A business's public handle, as in /b/{handle}. */
+export const HANDLE = {
+  maxLength: 64,
+  pattern: /^[A-Za-z0-9_.-]+$/,
+  patternMessage: 'must contain only letters, digits, ".", "_" or "-"',
+} as const;
 
-/** §3 Business, as stored in the 'businesses' collection. */
-export const BusinessSchema = z.object({
-  id: DocumentIdSchema,
-  handle: HandleSchema,
-  businessName: z.string().check(z.minLength(1), z.maxLength(200)),
-  /** One or two sentences on what the business does; the assistant uses it to introduce the business. */
-  description: z.optional(z.string().check(z.maxLength(2000))),
-  suggestedQuestions: z._default(z.array(SuggestedQuestionSchema).check(z.maxLength(20)), []),
-  verification: z.object({ status: VerificationStatusSchema }),
-  locations: z._default(z.array(BusinessLocationSchema).check(z.maxLength(50)), []),
-  hours: z.optional(BusinessHoursSchema),
-  /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
-  brandColor: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb'))),
-});
+export function isDocumentId(value: unknown): value is string {
+  return (
+    typeof value === 'string' && value.length <= DOCUMENT_ID.maxLength && DOCUMENT_ID.pattern.test(value)
+  );
+}
+
+export function isHandle(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= HANDLE.maxLength && HANDLE.pattern.test(value);
+}
+
+export type TimeInterval = z.infer<typeof TimeIntervalSchema>;
+export type DaySchedule = z.infer<typeof DayScheduleSchema>;
+export type WeeklySchedule = z.infer<typeof WeeklyScheduleSchema>;
+export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
+export type BusinessLocation = z.infer<typeof BusinessLocationSchema>;
+export type SuggestedQuestion = z.infer<typeof SuggestedQuestionSchema>;
 export type Business = z.infer<typeof BusinessSchema>;
 
 /** Chatting is possible only with an approved business (§1, §6). */

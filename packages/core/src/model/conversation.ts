@@ -1,55 +1,23 @@
-import { DocumentIdSchema } from './business.js';
-import { MessageRoleSchema } from './message.js';
-import { z } from './zod.js';
+/**
+ * §3 Conversation: the constants the page needs, without the schema library. The zod schemas servers
+ * validate with (../schema/conversation.ts) are built from these; the types are theirs (`import type`).
+ */
+import type * as z from 'zod/mini';
+import type {
+  ConversationSchema,
+  LastMessageSchema,
+  LastMessageUpdateSchema,
+  NewConversationSchema,
+} from '../schema/conversation.js';
 
 export const USER_TYPES = ['enduser', 'anonymous'] as const;
-export const UserTypeSchema = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof UserTypeSchema>;
+export type UserType = (typeof USER_TYPES)[number];
 
 export const DEFAULT_CONTEXT_TYPE = 'enduser';
 
-/** Epoch milliseconds. */
-const TimeSchema = z.int().check(z.nonnegative());
-
-export const LastMessageSchema = z.object({
-  text: z.string().check(z.maxLength(2048)),
-  sender: MessageRoleSchema,
-  sentAt: TimeSchema,
-  messageId: z.string().check(z.minLength(1), z.maxLength(128)),
-});
 export type LastMessage = z.infer<typeof LastMessageSchema>;
-
 /** §3 Conversation, in the 'conversations' collection. Times are epoch milliseconds. */
-export const ConversationSchema = z.object({
-  id: DocumentIdSchema,
-  businessId: DocumentIdSchema,
-  userId: z.nullable(z.string().check(z.minLength(1), z.maxLength(128))),
-  userType: UserTypeSchema,
-  summaryFeedPosted: z.boolean(),
-  contextType: z.string().check(z.minLength(1), z.maxLength(64)),
-  createdAt: TimeSchema,
-  updatedAt: TimeSchema,
-  /** When the conversation stops being usable. Missing (null) counts as expired. */
-  expiredAt: z.nullable(TimeSchema),
-  isOutsideBusinessHours: z.boolean(),
-  lastMessage: z.optional(z.nullable(LastMessageSchema)),
-  signupFeedPosted: z.boolean(),
-});
 export type Conversation = z.infer<typeof ConversationSchema>;
-
-/**
- * What a client supplies to create a conversation (§7 "Add a conversation"). The backend sets
- * createdAt, updatedAt, expiredAt (createdAt + 24 h), summaryFeedPosted and signupFeedPosted (false).
- */
-export const NewConversationSchema = z.object({
-  businessId: DocumentIdSchema,
-  userId: z.nullable(z.string().check(z.minLength(1), z.maxLength(128))),
-  userType: UserTypeSchema,
-  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
-  isOutsideBusinessHours: z.boolean(),
-});
+/** What a client supplies to create a conversation (§7 "Add a conversation"). */
 export type NewConversation = z.input<typeof NewConversationSchema>;
-
-/** §7 "Merge lastMessage and updatedAt on a conversation": updatedAt is set by the backend. */
-export const LastMessageUpdateSchema = z.object({ lastMessage: LastMessageSchema });
 export type LastMessageUpdate = z.infer<typeof LastMessageUpdateSchema>;

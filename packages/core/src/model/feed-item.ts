@@ -1,18 +1,10 @@
-import { DocumentIdSchema } from './business.js';
-import { z } from './zod.js';
+import type * as z from 'zod/mini';
+import type { FeedItemSchema, NewFeedItemSchema } from '../schema/feed-item.js';
+
+/** The one kind of §3 business feed item the page writes. */
+export const FEED_ITEM_TYPE = 'NEW_SIGNUP';
 
 /** §3 Business feed item, in a business's 'feed' sub-collection. */
-export const FeedItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  type: z.literal('NEW_SIGNUP'),
-  createdAt: z.int().check(z.nonnegative()),
-  customerName: z.nullable(z.string().check(z.maxLength(200))),
-  customerPhone: z.nullable(z.string().check(z.maxLength(32))),
-  conversationId: DocumentIdSchema,
-  message: z.string().check(z.minLength(1), z.maxLength(300)),
-});
 export type FeedItem = z.infer<typeof FeedItemSchema>;
-
 /** What a client writes; the backend sets id and createdAt. */
-export const NewFeedItemSchema = z.omit(FeedItemSchema, { id: true, createdAt: true });
 export type NewFeedItem = z.infer<typeof NewFeedItemSchema>;

@@ -1,52 +1,27 @@
-import { z } from './zod.js';
-import { ToolRequestSchema } from './tool-request.js';
+/**
+ * §3 Message: the constants the page needs, without the schema library. The zod schemas servers
+ * validate with (../schema/message.ts) are built from these; the types are theirs (`import type`).
+ */
+import type * as z from 'zod/mini';
+import type { MessageSchema, NewMessageSchema, SmartReplySchema } from '../schema/message.js';
 
 export const MESSAGE_ROLES = ['user', 'model', 'system'] as const;
-export const MessageRoleSchema = z.enum(MESSAGE_ROLES);
 /** Who wrote a message. 'model' is the assistant and is shown as "ai". */
-export type MessageRole = z.infer<typeof MessageRoleSchema>;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+/** The roles a client may write (§7 "Add a message"); assistant messages come from the chat service. */
+export const CLIENT_MESSAGE_ROLES = ['user', 'system'] as const;
 
 export const MESSAGE_TYPES = ['system', 'auth', 'loading'] as const;
-export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
-export type MessageType = z.infer<typeof MessageTypeSchema>;
-
-/** A smart reply after normalisation (§5): always an object with a type and a text. */
-export const SmartReplySchema = z.object({
-  type: z._default(z.string().check(z.minLength(1), z.maxLength(32)), 'chat'),
-  text: z.string().check(z.minLength(1), z.maxLength(200)),
-});
-export type SmartReply = z.infer<typeof SmartReplySchema>;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** The longest message text a visitor can send (§9). */
 export const MAX_MESSAGE_LENGTH = 2048;
+
 /** The longest text stored for any message, assistant replies included. */
 export const MAX_STORED_TEXT_LENGTH = 32_000;
 
-/** §3 Message, in the 'messages' sub-collection of a conversation. Times are epoch milliseconds. */
-export const MessageSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  role: MessageRoleSchema,
-  text: z.string().check(z.maxLength(MAX_STORED_TEXT_LENGTH)),
-  createdAt: z.int().check(z.nonnegative()),
-  smartReplies: z.optional(z.array(SmartReplySchema)),
-  type: z.optional(MessageTypeSchema),
-  /** True while an assistant reply is still streaming in; absent or false once complete. */
-  streaming: z.optional(z.boolean()),
-  /**
-   * On an `auth` message: the chat service's tool request that asked for phone sign-in, so the page
-   * can resume it after a reload (see docs/decisions/0010-stored-auth-message.md).
-   */
-  toolRequest: z.optional(ToolRequestSchema),
-});
+/** A smart reply after normalisation (§5): always an object with a type and a text. */
+export type SmartReply = z.infer<typeof SmartReplySchema>;
 export type Message = z.infer<typeof MessageSchema>;
-
-/**
- * What a client may write (§7 "Add a message"). Clients write only user and system messages;
- * assistant messages come from the chat service.
- */
-export const NewMessageSchema = z.object({
-  role: z.enum(['user', 'system']),
-  text: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
-  type: z.optional(MessageTypeSchema),
-});
 export type NewMessage = z.infer<typeof NewMessageSchema>;

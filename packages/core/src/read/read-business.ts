@@ -18,7 +18,7 @@ import type {
   VerificationStatus,
   WeeklySchedule,
 } from '../model/business.js';
-import { WEEKDAYS } from '../model/business.js';
+import { isHandle, TIME_OF_DAY_PATTERN, VERIFICATION_STATUSES, WEEKDAYS } from '../model/business.js';
 import {
   clip,
   isKnownTimeZone,
@@ -28,9 +28,7 @@ import {
   type ReadResult,
 } from './read-helpers.js';
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const HANDLE = /^[A-Za-z0-9_.-]{1,64}$/;
-const KNOWN_STATUSES: readonly VerificationStatus[] = ['pending', 'denied', 'approved'];
+const KNOWN_STATUSES: readonly VerificationStatus[] = VERIFICATION_STATUSES;
 const MAX_SUGGESTED_QUESTIONS = 20;
 const MAX_LOCATIONS = 50;
 
@@ -44,7 +42,7 @@ export function readBusiness(raw: unknown, id?: string): ReadResult<Business> {
 
   const business: Business = {
     id: businessId,
-    handle: typeof raw.handle === 'string' && HANDLE.test(raw.handle) ? raw.handle : '',
+    handle: isHandle(raw.handle) ? raw.handle : '',
     businessName: clip(raw.businessName.trim(), 200),
     suggestedQuestions: readSuggestedQuestions(raw.suggestedQuestions),
     verification: { status: readStatus(raw.verification) },
@@ -146,8 +144,8 @@ function readDay(raw: unknown): DaySchedule | string {
   for (const interval of raw.intervals) {
     if (!isRecord(interval)) return 'an interval is not an object';
     const { start, end } = interval;
-    if (typeof start !== 'string' || !HHMM.test(start)) return `start ${JSON.stringify(start)} is not HH:mm`;
-    if (typeof end !== 'string' || !HHMM.test(end)) return `end ${JSON.stringify(end)} is not HH:mm`;
+    if (typeof start !== 'string' || !TIME_OF_DAY_PATTERN.test(start)) return `start ${JSON.stringify(start)} is not HH:mm`;
+    if (typeof end !== 'string' || !TIME_OF_DAY_PATTERN.test(end)) return `end ${JSON.stringify(end)} is not HH:mm`;
     intervals.push({ start, end });
   }
   return { isOpen: raw.isOpen, intervals };

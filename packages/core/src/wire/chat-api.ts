@@ -1,8 +1,16 @@
-import { DocumentIdSchema } from '../model/business.js';
-import { DEFAULT_CONTEXT_TYPE } from '../model/conversation.js';
-import { MAX_MESSAGE_LENGTH } from '../model/message.js';
-import { ToolRequestSchema } from '../model/tool-request.js';
-import { z } from '../model/zod.js';
+/**
+ * The chat service's API (§7 POST /api/chat): its path, the phone sign-in tool and the body and
+ * answer types. The zod schemas the servers validate with are in ../schema/chat-api.ts; the page
+ * checks what it sends with ../write/chat-bodies.ts and reads the answer with ../read/read-answers.ts.
+ */
+import type * as z from 'zod/mini';
+import type {
+  ChatInterruptSchema,
+  ChatResponseSchema,
+  ChatResumeBodySchema,
+  ChatSendBodySchema,
+  ResumeResponseSchema,
+} from '../schema/chat-api.js';
 
 /** The path of the chat service on its host (§7). */
 export const CHAT_PATH = '/api/chat';
@@ -13,68 +21,19 @@ export const PHONE_SIGN_IN_TOOL = 'requestPhoneSignIn';
 export const RESUME_ACTIONS = ['PHONE_SIGN_IN', 'PHONE_SIGN_IN_DECLINED'] as const;
 export type ResumeAction = (typeof RESUME_ACTIONS)[number];
 
-export { ToolRequestSchema, type ToolRequest } from '../model/tool-request.js';
+/** The longest chat message the service accepts: the page's limit (§9) and room for a prefix. */
+export const MAX_CHAT_MESSAGE_LENGTH = 2048 + 100;
 
-const chatCommon = {
-  conversationId: DocumentIdSchema,
-  businessId: DocumentIdSchema,
-  /** The business id, or 'default'. */
-  profileId: z.string().check(z.minLength(1), z.maxLength(128)),
-  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
-  /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
-  userTimezone: z.string().check(z.minLength(1), z.maxLength(64)),
-};
+export type { ToolRequest } from '../model/tool-request.js';
 
 /** §7 normal send body. */
-export const ChatSendBodySchema = z.object({
-  message: z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_LENGTH + 100)),
-  ...chatCommon,
-});
 export type ChatSendBody = z.input<typeof ChatSendBodySchema>;
-
-export const ResumeResponseSchema = z.object({
-  requiresAuth: z.boolean(),
-  action: z.enum(RESUME_ACTIONS),
-  message: z.string().check(z.maxLength(500)),
-  declined: z.optional(z.boolean()),
-});
 export type ResumeResponse = z.infer<typeof ResumeResponseSchema>;
-
 /** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
-export const ChatResumeBodySchema = z.object({
-  ...chatCommon,
-  resume: z.object({
-    respond: z
-      .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))
-      .check(z.minLength(1), z.maxLength(10)),
-  }),
-});
 export type ChatResumeBody = z.input<typeof ChatResumeBodySchema>;
-
-/** Either body, as the chat endpoint accepts it. A body with `resume` is a resume. */
-export const ChatRequestBodySchema = z.union([
-  z.strictObject(ChatResumeBodySchema.shape),
-  z.strictObject(ChatSendBodySchema.shape),
-]);
-
-export const ChatInterruptSchema = z.looseObject({
-  toolRequest: ToolRequestSchema,
-  metadata: z.optional(
-    z.looseObject({
-      interrupt: z.optional(z.looseObject({ message: z.optional(z.string().check(z.maxLength(2000))) })),
-    }),
-  ),
-});
 export type ChatInterrupt = z.infer<typeof ChatInterruptSchema>;
-
 /**
  * §7 response. Only interrupts and smartReplies are read; smart replies arrive as strings or
  * objects and are normalised by rules/smart-replies.ts.
  */
-export const ChatResponseSchema = z.looseObject({
-  interrupts: z.optional(z.array(ChatInterruptSchema)),
-  smartReplies: z.optional(
-    z.array(z.union([z.string(), z.looseObject({ type: z.optional(z.string()), text: z.string() })])),
-  ),
-});
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;

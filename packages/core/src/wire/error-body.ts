@@ -1,11 +1,5 @@
-import { ERROR_CODES } from '../errors.js';
-import { z } from '../model/zod.js';
+import type * as z from 'zod/mini';
+import type { ErrorBodySchema } from '../schema/error-body.js';
 
 /** The JSON body of every non-2xx answer from our servers: a code from the closed set and a human message. */
-export const ErrorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-  }),
-});
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,14 +1,26 @@
 /**
  * The protocol between the mock server (mock-server/) and its clients (packages/local): HTTP
- * routes, socket.io events and their payload schemas. Both sides import this file, so a change
- * to the protocol is made here once. Paths are relative to the server's base URL.
+ * routes, socket.io events and their payload types. Both sides import this file, so a change to the
+ * protocol is made here once. Paths are relative to the server's base URL. The zod schemas the
+ * server validates with are in ../schema/local-api.ts; the client reads answers with
+ * ../read/read-answers.ts, so the page carries no schema library.
  */
-import { ERROR_CODES } from '../errors.js';
-import { DocumentIdSchema } from '../model/business.js';
-import type { Message } from '../model/message.js';
-import { readMessage } from '../read/read-message.js';
-import { AuthUserSchema } from '../model/user.js';
-import { z } from '../model/zod.js';
+import type * as z from 'zod/mini';
+import type {
+  BotCheckTokenSchema,
+  ClockSpecSchema,
+  FaultSpecSchema,
+  SendCodeBodySchema,
+  SendCodeResultSchema,
+  SequencedMessageSchema,
+  SignInResultSchema,
+  SubscribeAckSchema,
+  SubscribePayloadSchema,
+  SubscriptionErrorEventSchema,
+  UnsubscribePayloadSchema,
+  UpsertEventSchema,
+  VerifyCodeBodySchema,
+} from '../schema/local-api.js';
 
 /** HTTP routes of the data API (§7 reads and writes). Bearer token optional; see mock-server/README.md. */
 export const DATA_ROUTES = {
@@ -44,39 +56,6 @@ export const IDENTITY_ROUTES = {
   refresh: '/identity/refresh',
 } as const;
 
-export const BotCheckTokenSchema = z.object({
-  token: z.string().check(z.minLength(1)),
-  expiresAt: z.number(),
-});
-export type BotCheckToken = z.infer<typeof BotCheckTokenSchema>;
-
-export const SendCodeBodySchema = z.object({
-  phoneNumber: z.string().check(z.minLength(1), z.maxLength(32)),
-  botCheckToken: z.string().check(z.minLength(1), z.maxLength(2000)),
-});
-export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
-
-export const SendCodeResultSchema = z.object({ verificationId: z.string().check(z.minLength(1)) });
-export type SendCodeResult = z.infer<typeof SendCodeResultSchema>;
-
-export const VerifyCodeBodySchema = z.object({
-  verificationId: z.string().check(z.minLength(1), z.maxLength(200)),
-  code: z.string().check(z.minLength(1), z.maxLength(16)),
-});
-export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
-
-export const SignInResultSchema = z.object({
-  user: AuthUserSchema,
-  /** On verify-code: whether the number signed in for the first time (a signup). Absent on refresh. */
-  isNewUser: z.optional(z.boolean()),
-  idToken: z.string().check(z.minLength(1)),
-  /** Epoch ms when idToken stops being accepted. */
-  expiresAt: z.number(),
-});
-export type SignInResult = z.infer<typeof SignInResultSchema>;
-
-export const RefreshBodySchema = z.object({ idToken: z.string().check(z.minLength(1), z.maxLength(4000)) });
-
 /** socket.io event names, namespaced as "<entity>:<verb>". */
 export const SOCKET_EVENTS = {
   /** client → server, with ack: start (or resume) a conversation's live messages. */
@@ -89,63 +68,19 @@ export const SOCKET_EVENTS = {
   error: 'messages:error',
 } as const;
 
-/**
- * A message as the live stream carries it, read liberally (core's readMessage): a message of an
- * unknown type or with an overlong smart reply is shown, not refused; only one without an id, a
- * role, a text or a time fails, naming what is missing.
- */
-const StreamedMessageSchema = z.pipe(
-  z.unknown(),
-  z.transform((raw, ctx): Message => {
-    const read = readMessage(raw);
-    if (read.ok) return read.value;
-    ctx.issues.push({ code: 'custom', message: read.problem, input: raw });
-    return z.NEVER;
-  }),
-);
-
-/** A message with the server's sequence number of its latest change. */
-export const SequencedMessageSchema = z.object({
-  seq: z.int().check(z.nonnegative()),
-  message: StreamedMessageSchema,
-});
+export type BotCheckToken = z.infer<typeof BotCheckTokenSchema>;
+export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
+export type SendCodeResult = z.infer<typeof SendCodeResultSchema>;
+export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
+export type SignInResult = z.infer<typeof SignInResultSchema>;
 export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
-
-export const SubscribePayloadSchema = z.object({
-  conversationId: DocumentIdSchema,
-  /** Resume: only changes with a sequence number above this are sent. Omit for everything. */
-  afterSeq: z.optional(z.int().check(z.nonnegative())),
-  /** Required for a conversation created by a signed-in visitor. */
-  idToken: z.optional(z.string().check(z.minLength(1), z.maxLength(4000))),
-});
 export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
-
-export const SocketErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
-
-export const SubscribeAckSchema = z.union([
-  z.object({
-    ok: z.literal(true),
-    /** Every message changed after afterSeq (all of them without it), ordered by seq. */
-    messages: z.array(SequencedMessageSchema),
-  }),
-  z.object({ ok: z.literal(false), error: SocketErrorSchema }),
-]);
 export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
-
-export const UnsubscribePayloadSchema = z.object({ conversationId: DocumentIdSchema });
-
-export const UpsertEventSchema = z.object({
-  conversationId: DocumentIdSchema,
-  seq: z.int().check(z.nonnegative()),
-  message: StreamedMessageSchema,
-});
 export type UpsertEvent = z.infer<typeof UpsertEventSchema>;
-
-export const SubscriptionErrorEventSchema = z.object({
-  conversationId: DocumentIdSchema,
-  error: SocketErrorSchema,
-});
 export type SubscriptionErrorEvent = z.infer<typeof SubscriptionErrorEventSchema>;
+export type FaultSpec = z.input<typeof FaultSpecSchema>;
+export type ClockSpec = z.infer<typeof ClockSpecSchema>;
+export type UnsubscribePayload = z.infer<typeof UnsubscribePayloadSchema>;
 
 /** Typed event maps for socket.io's generics, shared by server and client. */
 export interface ServerToClientEvents {
@@ -154,7 +89,7 @@ export interface ServerToClientEvents {
 }
 export interface ClientToServerEvents {
   'messages:subscribe': (payload: SubscribePayload, ack: (answer: SubscribeAck) => void) => void;
-  'messages:unsubscribe': (payload: z.infer<typeof UnsubscribePayloadSchema>) => void;
+  'messages:unsubscribe': (payload: UnsubscribePayload) => void;
 }
 
 /** The mock server's health check, outside /control so it answers with the control API off too. */
@@ -204,21 +139,3 @@ export const FAULT_OPERATIONS = [
   'data.getBusiness',
 ] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
-
-/**
- * POST /control/faults body. `error` is an HTTP status (as a number or numeric string) for 'chat'
- * and the data operations, and an error code (e.g. 'too-many-requests') for the identity operations
- * and 'listen'.
- */
-export const FaultSpecSchema = z.object({
-  operation: z.enum(FAULT_OPERATIONS),
-  error: z.union([z.int().check(z.gte(400), z.lte(599)), z.string().check(z.minLength(1), z.maxLength(64))]),
-  count: z._default(z.int().check(z.gte(1), z.lte(1000)), 1),
-});
-export type FaultSpec = z.input<typeof FaultSpecSchema>;
-
-export const ClockSpecSchema = z.union([
-  z.strictObject({ offsetMs: z.int() }),
-  z.strictObject({ now: z.iso.datetime({ offset: true }) }),
-]);
-export type ClockSpec = z.infer<typeof ClockSpecSchema>;

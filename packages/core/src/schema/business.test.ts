@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BusinessSchema, isChatEnabled } from './business.js';
+import { isChatEnabled } from '../model/business.js';
+import { BusinessSchema } from './business.js';
 
 /** A business with every §3 field filled in, shaped like the bella-vista-salon fixture. */
 const fullBusiness = () => ({

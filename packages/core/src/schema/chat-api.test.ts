@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_SIGN_IN_TOOL } from '../wire/chat-api.js';
 import {
   ChatRequestBodySchema,
   ChatResponseSchema,
   ChatResumeBodySchema,
   ChatSendBodySchema,
-  PHONE_SIGN_IN_TOOL,
 } from './chat-api.js';
 
 const common = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClockSpecSchema, DATA_ROUTES, FaultSpecSchema } from './local-api.js';
+import { DATA_ROUTES } from '../wire/local-api.js';
+import { ClockSpecSchema, FaultSpecSchema } from './local-api.js';
 
 describe('FaultSpecSchema (mock server POST /control/faults)', () => {
   it('accepts an HTTP status for chat and defaults count to 1', () => {

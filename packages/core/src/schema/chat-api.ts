@@ -1,0 +1,64 @@
+import { DEFAULT_CONTEXT_TYPE } from '../model/conversation.js';
+import { MAX_CHAT_MESSAGE_LENGTH, RESUME_ACTIONS } from '../wire/chat-api.js';
+import { DocumentIdSchema } from './business.js';
+import { ToolRequestSchema } from './tool-request.js';
+import { z } from './zod.js';
+
+const chatCommon = {
+  conversationId: DocumentIdSchema,
+  businessId: DocumentIdSchema,
+  /** The business id, or 'default'. */
+  profileId: z.string().check(z.minLength(1), z.maxLength(128)),
+  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
+  /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
+  userTimezone: z.string().check(z.minLength(1), z.maxLength(64)),
+};
+
+/** §7 normal send body. */
+export const ChatSendBodySchema = z.object({
+  message: z.string().check(z.minLength(1), z.maxLength(MAX_CHAT_MESSAGE_LENGTH)),
+  ...chatCommon,
+});
+
+export const ResumeResponseSchema = z.object({
+  requiresAuth: z.boolean(),
+  action: z.enum(RESUME_ACTIONS),
+  message: z.string().check(z.maxLength(500)),
+  declined: z.optional(z.boolean()),
+});
+
+/** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
+export const ChatResumeBodySchema = z.object({
+  ...chatCommon,
+  resume: z.object({
+    respond: z
+      .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))
+      .check(z.minLength(1), z.maxLength(10)),
+  }),
+});
+
+/** Either body, as the chat endpoint accepts it. A body with `resume` is a resume. */
+export const ChatRequestBodySchema = z.union([
+  z.strictObject(ChatResumeBodySchema.shape),
+  z.strictObject(ChatSendBodySchema.shape),
+]);
+
+export const ChatInterruptSchema = z.looseObject({
+  toolRequest: ToolRequestSchema,
+  metadata: z.optional(
+    z.looseObject({
+      interrupt: z.optional(z.looseObject({ message: z.optional(z.string().check(z.maxLength(2000))) })),
+    }),
+  ),
+});
+
+/**
+ * §7 response. Only interrupts and smartReplies are read; smart replies arrive as strings or
+ * objects and are normalised by rules/smart-replies.ts.
+ */
+export const ChatResponseSchema = z.looseObject({
+  interrupts: z.optional(z.array(ChatInterruptSchema)),
+  smartReplies: z.optional(
+    z.array(z.union([z.string(), z.looseObject({ type: z.optional(z.string()), text: z.string() })])),
+  ),
+});
