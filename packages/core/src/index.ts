@@ -11,6 +11,8 @@ export * from './providers/chat-service.js';
 export * from './providers/data-provider.js';
 export * from './providers/unsubscribe.js';
 export * from './read/index.js';
+export { runCheck, type Check, type Checked } from './check/check.js';
+export * from './write/index.js';
 export * from './rules/auth-interrupt.js';
 export * from './rules/booking-update.js';
 export * from './rules/business-hours.js';

@@ -1,0 +1,349 @@
+/**
+ * One source of truth: the page checks what it sends and reads with plain checks (../write,
+ * ../read/read-answers.ts) and the servers with the zod schemas here. For each pair, generated values
+ * — a valid example with random parts replaced, removed or added, from a pool of boundary lengths,
+ * wrong types and enum look-alikes — must be accepted by both or by neither, and kept the same way.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../errors.js';
+import type { Check } from '../check/check.js';
+import { runCheck } from '../check/check.js';
+import { isDocumentId, isHandle } from '../model/business.js';
+import {
+  AuthUserCheck,
+  BotCheckTokenCheck,
+  ChatResponseCheck,
+  ErrorBodyCheck,
+  FeedItemCheck,
+  SendCodeResultCheck,
+  SignInResultCheck,
+  SubscribeAckCheck,
+  SubscriptionErrorEventCheck,
+  UpsertEventCheck,
+} from '../read/read-answers.js';
+import { ChatResumeBodyCheck, ChatSendBodyCheck, ToolRequestCheck } from '../write/chat-bodies.js';
+import { SendCodeBodyCheck, VerifyCodeBodyCheck } from '../write/identity-bodies.js';
+import {
+  DocumentIdCheck,
+  HandleCheck,
+  LastMessageCheck,
+  LastMessageUpdateCheck,
+  NewConversationCheck,
+  NewFeedItemCheck,
+  NewMessageCheck,
+} from '../write/write-checks.js';
+import { DocumentIdSchema, HandleSchema } from './business.js';
+import { ChatResponseSchema, ChatResumeBodySchema, ChatSendBodySchema } from './chat-api.js';
+import { LastMessageSchema, LastMessageUpdateSchema, NewConversationSchema } from './conversation.js';
+import { ErrorBodySchema } from './error-body.js';
+import { FeedItemSchema, NewFeedItemSchema } from './feed-item.js';
+import {
+  BotCheckTokenSchema,
+  SendCodeBodySchema,
+  SendCodeResultSchema,
+  SignInResultSchema,
+  SubscribeAckSchema,
+  SubscriptionErrorEventSchema,
+  UpsertEventSchema,
+  VerifyCodeBodySchema,
+} from './local-api.js';
+import { NewMessageSchema } from './message.js';
+import { ToolRequestSchema } from './tool-request.js';
+import { AuthUserSchema } from './user.js';
+
+type Schema = { safeParse(value: unknown): { success: boolean; data?: unknown } };
+
+const message = { id: 'm1', role: 'model', text: 'Hello', createdAt: 5, smartReplies: ['Prices'] };
+const toolRequest = { name: 'requestPhoneSignIn', ref: 'r1', input: { reason: 'booking' } };
+const chatCommon = {
+  conversationId: 'conv-1',
+  businessId: 'bella-vista-salon',
+  profileId: 'default',
+  contextType: 'enduser',
+  userTimezone: 'America/New_York',
+};
+const user = { uid: 'u1', phoneNumber: '+15555550100', displayName: null };
+
+/** Each plain check, its schema and valid examples to vary. */
+const PAIRS: Array<[string, Check<unknown>, Schema, unknown[]]> = [
+  ['DocumentId', DocumentIdCheck, DocumentIdSchema, ['bella-vista_1']],
+  ['Handle', HandleCheck, HandleSchema, ['bella.vista']],
+  [
+    'NewConversation',
+    NewConversationCheck,
+    NewConversationSchema,
+    [{ businessId: 'b1', userId: null, userType: 'anonymous', isOutsideBusinessHours: false }],
+  ],
+  ['NewMessage', NewMessageCheck, NewMessageSchema, [{ role: 'user', text: 'Hi', type: 'system' }]],
+  [
+    'LastMessage',
+    LastMessageCheck,
+    LastMessageSchema,
+    [{ text: 'Hi', sender: 'user', sentAt: 1, messageId: 'm1' }],
+  ],
+  [
+    'LastMessageUpdate',
+    LastMessageUpdateCheck,
+    LastMessageUpdateSchema,
+    [{ lastMessage: { text: 'Hi', sender: 'model', sentAt: 0, messageId: 'm1' } }],
+  ],
+  [
+    'NewFeedItem',
+    NewFeedItemCheck,
+    NewFeedItemSchema,
+    [
+      {
+        type: 'NEW_SIGNUP',
+        customerName: 'Ann',
+        customerPhone: null,
+        conversationId: 'c1',
+        message: 'New signup',
+      },
+    ],
+  ],
+  [
+    'FeedItem',
+    FeedItemCheck,
+    FeedItemSchema,
+    [
+      {
+        id: 'f1',
+        type: 'NEW_SIGNUP',
+        createdAt: 3,
+        customerName: null,
+        customerPhone: '+15555550100',
+        conversationId: 'c1',
+        message: 'New signup',
+      },
+    ],
+  ],
+  ['ChatSendBody', ChatSendBodyCheck, ChatSendBodySchema, [{ ...chatCommon, message: 'Hours?' }]],
+  [
+    'ChatResumeBody',
+    ChatResumeBodyCheck,
+    ChatResumeBodySchema,
+    [
+      {
+        ...chatCommon,
+        resume: {
+          respond: [
+            {
+              toolRequest,
+              response: { requiresAuth: true, action: 'PHONE_SIGN_IN_DECLINED', message: 'Later', declined: true },
+            },
+          ],
+        },
+      },
+    ],
+  ],
+  ['ToolRequest', ToolRequestCheck, ToolRequestSchema, [toolRequest]],
+  [
+    'ChatResponse',
+    ChatResponseCheck,
+    ChatResponseSchema,
+    [
+      {
+        interrupts: [{ toolRequest, metadata: { interrupt: { message: 'Please verify' }, extra: 1 } }],
+        smartReplies: ['Prices', { type: 'system', text: 'Verify later' }],
+        text: 'not read',
+      },
+    ],
+  ],
+  ['SendCodeBody', SendCodeBodyCheck, SendCodeBodySchema, [{ phoneNumber: '+15555550100', botCheckToken: 't' }]],
+  ['VerifyCodeBody', VerifyCodeBodyCheck, VerifyCodeBodySchema, [{ verificationId: 'v1', code: '123456' }]],
+  ['ErrorBody', ErrorBodyCheck, ErrorBodySchema, [{ error: { code: 'not-found', message: 'No such thing' } }]],
+  ['BotCheckToken', BotCheckTokenCheck, BotCheckTokenSchema, [{ token: 't', expiresAt: 1.5 }]],
+  ['SendCodeResult', SendCodeResultCheck, SendCodeResultSchema, [{ verificationId: 'v1' }]],
+  ['AuthUser', AuthUserCheck, AuthUserSchema, [user]],
+  [
+    'SignInResult',
+    SignInResultCheck,
+    SignInResultSchema,
+    [{ user, isNewUser: true, idToken: 'tok', expiresAt: 1000 }],
+  ],
+  [
+    'SubscribeAck',
+    SubscribeAckCheck,
+    SubscribeAckSchema,
+    [
+      { ok: true, messages: [{ seq: 1, message }] },
+      { ok: false, error: { code: 'permission-denied', message: 'Not yours' } },
+    ],
+  ],
+  ['UpsertEvent', UpsertEventCheck, UpsertEventSchema, [{ conversationId: 'c1', seq: 2, message }]],
+  [
+    'SubscriptionErrorEvent',
+    SubscriptionErrorEventCheck,
+    SubscriptionErrorEventSchema,
+    [{ conversationId: 'c1', error: { code: 'internal', message: 'Oops' } }],
+  ],
+];
+
+/** Strings around every length limit the schemas use, of characters ids accept and some they do not. */
+const LIMITS = [0, 1, 2, 16, 32, 64, 100, 128, 200, 300, 500, 2000, 2048, 2148];
+const boundaryString = fc
+  .tuple(
+    fc.constantFrom(...LIMITS),
+    fc.constantFrom(-1, 0, 1),
+    fc.constantFrom('a', 'Z', '9', '_', '-', '.', ' ', '/', 'é'),
+  )
+  .map(([limit, delta, char]) => char.repeat(Math.max(0, limit + delta)));
+
+const ENUM_LIKE = [
+  ...ERROR_CODES,
+  'user',
+  'model',
+  'system',
+  'auth',
+  'loading',
+  'chat',
+  'enduser',
+  'anonymous',
+  'NEW_SIGNUP',
+  'PHONE_SIGN_IN',
+  'PHONE_SIGN_IN_DECLINED',
+  'SIGN_IN',
+  'America/New_York',
+];
+
+/** Values every field of every example is set to in turn, besides the random variations. */
+const SWEEP: unknown[] = [
+  ...LIMITS.flatMap((limit) =>
+    [-1, 0, 1].flatMap((delta) => ['a', '.', '/'].map((char) => char.repeat(Math.max(0, limit + delta)))),
+  ),
+  ...ENUM_LIKE,
+  ...[true, false, null, undefined, 0, -1, 1.5, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY, [], {}],
+];
+
+const replacement: fc.Arbitrary<unknown> = fc.oneof(
+  boundaryString,
+  fc.constantFrom<unknown>(...ENUM_LIKE),
+  fc.constantFrom<unknown>(
+    true,
+    false,
+    null,
+    undefined,
+    0,
+    -1,
+    1.5,
+    2 ** 53,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    [],
+    {},
+    [message],
+    message,
+    toolRequest,
+  ),
+  fc.string({ maxLength: 5 }),
+  fc.integer(),
+  fc.anything({ maxDepth: 1 }),
+);
+
+type Key = string | number;
+
+/** Every path in `value`: the root, each field and each list item, at any depth. */
+function pathsOf(value: unknown, prefix: Key[] = []): Key[][] {
+  const paths: Key[][] = [prefix];
+  if (Array.isArray(value)) value.forEach((item, i) => paths.push(...pathsOf(item, [...prefix, i])));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
+  }
+  return paths;
+}
+
+type Mutation = { pick: number; kind: 'set' | 'delete' | 'add'; value: unknown; key: string };
+
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  pick: fc.nat(),
+  kind: fc.constantFrom('set', 'set', 'delete', 'add'),
+  value: replacement,
+  key: fc.constantFrom('extra', 'type', 'name', 'text', 'id', 'ok'),
+});
+
+function mutate(seed: unknown, mutations: Mutation[]): unknown {
+  let root: unknown = structuredClone(seed);
+  for (const { pick, kind, value: shared, key } of mutations) {
+    // A copy: the pool's objects (the example message, tool request) must stay as they are.
+    const value = typeof shared === 'object' && shared !== null ? structuredClone(shared) : shared;
+    const paths = pathsOf(root);
+    const path = paths[pick % paths.length]!;
+    if (path.length === 0) {
+      if (kind === 'set') root = value;
+      else if (kind === 'add' && typeof root === 'object' && root !== null) {
+        (root as Record<string, unknown>)[key] = value;
+      }
+      continue;
+    }
+    const parent = path.slice(0, -1).reduce<unknown>((node, k) => (node as Record<Key, unknown>)[k], root);
+    const last = path.at(-1)!;
+    const target = parent as Record<Key, unknown>;
+    if (kind === 'set') target[last] = value;
+    else if (kind === 'delete' && !Array.isArray(parent)) delete target[last];
+    else if (kind === 'add' && typeof target[last] === 'object' && target[last] !== null) {
+      (target[last] as Record<string, unknown>)[key] = value;
+    }
+  }
+  return root;
+}
+
+describe('plain checks accept exactly what their zod schemas accept', () => {
+  it.each(PAIRS)('%s', (_name, check, schema, seeds) => {
+    const agree = (value: unknown) => {
+      const fromSchema = schema.safeParse(value);
+      const fromCheck = runCheck(check, value);
+      expect(fromCheck.ok, JSON.stringify(value)?.slice(0, 300)).toBe(fromSchema.success);
+      if (fromCheck.ok) expect(fromCheck.value).toStrictEqual(fromSchema.data);
+    };
+    for (const seed of seeds) {
+      expect(schema.safeParse(seed).success, 'the example is valid').toBe(true);
+      // Every field (and item) set to every sweep value: each length limit is met off by one.
+      pathsOf(seed).forEach((_path, pick) => {
+        for (const value of SWEEP) agree(mutate(seed, [{ pick, kind: 'set', value, key: '' }]));
+      });
+    }
+    fc.assert(
+      fc.property(fc.constantFrom(...seeds), fc.array(mutation, { maxLength: 3 }), (seed, mutations) =>
+        agree(mutate(seed, mutations)),
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('isDocumentId and isHandle agree with their schemas', () => {
+    fc.assert(
+      fc.property(fc.oneof(boundaryString, replacement, fc.string({ maxLength: 130 })), (value) => {
+        expect(isDocumentId(value)).toBe(DocumentIdSchema.safeParse(value).success);
+        expect(isHandle(value)).toBe(HandleSchema.safeParse(value).success);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('plain check problems name the field', () => {
+  it('names each bad field with its path', () => {
+    const result = runCheck(ChatResumeBodyCheck, {
+      ...chatCommon,
+      userTimezone: '',
+      resume: { respond: [{ toolRequest, response: { requiresAuth: true, action: 'SIGN_IN', message: '' } }] },
+    });
+    expect(result).toEqual({
+      ok: false,
+      problem:
+        'userTimezone: must not be empty; resume.respond.0.response.action: must be one of "PHONE_SIGN_IN", "PHONE_SIGN_IN_DECLINED"',
+    });
+  });
+
+  it('says what a bare value must be', () => {
+    expect(runCheck(DocumentIdCheck, 'a/b')).toEqual({
+      ok: false,
+      problem: 'must contain only letters, digits, "_" or "-"',
+    });
+    expect(runCheck(NewMessageCheck, { role: 'model', text: 'x'.repeat(2049) })).toEqual({
+      ok: false,
+      problem: 'role: must be one of "user", "system"; text: must be at most 2048 characters',
+    });
+  });
+});

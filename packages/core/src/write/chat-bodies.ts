@@ -1,0 +1,34 @@
+/** The §7 chat bodies the page sends, checked before sending (mirroring ../schema/chat-api.ts). */
+import { array, boolean, looseObject, object, oneOf, optional, string, unknown } from '../check/check.js';
+import { MAX_CHAT_MESSAGE_LENGTH, RESUME_ACTIONS } from '../wire/chat-api.js';
+import { chatCommonChecks } from './write-checks.js';
+
+export const ChatSendBodyCheck = object({
+  message: string({ min: 1, max: MAX_CHAT_MESSAGE_LENGTH }),
+  ...chatCommonChecks,
+});
+
+/** A tool request as the chat service sends it and expects it back; fields it adds are kept. */
+export const ToolRequestCheck = looseObject({
+  name: string({ min: 1, max: 100 }),
+  ref: optional(string({ max: 200 })),
+  input: optional(unknown),
+});
+
+export const ChatResumeBodyCheck = object({
+  ...chatCommonChecks,
+  resume: object({
+    respond: array(
+      object({
+        toolRequest: ToolRequestCheck,
+        response: object({
+          requiresAuth: boolean,
+          action: oneOf(RESUME_ACTIONS),
+          message: string({ max: 500 }),
+          declined: optional(boolean),
+        }),
+      }),
+      { min: 1, max: 10 },
+    ),
+  }),
+});

@@ -1,0 +1,87 @@
+/**
+ * What a client writes (§7), checked before anything is sent: plain checks (../check) that mirror
+ * the zod schemas servers validate the same writes with (../schema), so a bad value is refused in
+ * the page with a message naming the field, without the schema library in the page's bundle.
+ */
+import {
+  boolean,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  string,
+  withDefault,
+  type Check,
+} from '../check/check.js';
+import { DOCUMENT_ID, HANDLE } from '../model/business.js';
+import { DEFAULT_CONTEXT_TYPE, USER_TYPES, type LastMessage } from '../model/conversation.js';
+import type { NewConversation } from '../model/conversation.js';
+import { FEED_ITEM_TYPE, type NewFeedItem } from '../model/feed-item.js';
+import {
+  CLIENT_MESSAGE_ROLES,
+  MAX_MESSAGE_LENGTH,
+  MESSAGE_ROLES,
+  MESSAGE_TYPES,
+  type NewMessage,
+} from '../model/message.js';
+
+export const DocumentIdCheck: Check<string> = string({
+  min: 1,
+  max: DOCUMENT_ID.maxLength,
+  pattern: DOCUMENT_ID.pattern,
+  patternMessage: DOCUMENT_ID.patternMessage,
+});
+
+export const HandleCheck: Check<string> = string({
+  min: 1,
+  max: HANDLE.maxLength,
+  pattern: HANDLE.pattern,
+  patternMessage: HANDLE.patternMessage,
+});
+
+/** A visitor's uid, or null for an anonymous conversation. */
+const UserIdCheck = nullable(string({ min: 1, max: 128 }));
+const ContextTypeCheck = withDefault(string({ min: 1, max: 64 }), DEFAULT_CONTEXT_TYPE);
+
+export const NewConversationCheck: Check<Required<NewConversation>> = object({
+  businessId: DocumentIdCheck,
+  userId: UserIdCheck,
+  userType: oneOf(USER_TYPES),
+  contextType: ContextTypeCheck,
+  isOutsideBusinessHours: boolean,
+});
+
+export const NewMessageCheck: Check<NewMessage> = object({
+  role: oneOf(CLIENT_MESSAGE_ROLES),
+  text: string({ max: MAX_MESSAGE_LENGTH }),
+  type: optional(oneOf(MESSAGE_TYPES)),
+});
+
+export const LastMessageCheck: Check<LastMessage> = object({
+  text: string({ max: MAX_MESSAGE_LENGTH }),
+  sender: oneOf(MESSAGE_ROLES),
+  sentAt: integer({ min: 0 }),
+  messageId: string({ min: 1, max: 128 }),
+});
+
+export const LastMessageUpdateCheck = object({ lastMessage: LastMessageCheck });
+
+export const NewFeedItemCheck: Check<NewFeedItem> = object({
+  type: oneOf([FEED_ITEM_TYPE]),
+  customerName: nullable(string({ max: 200 })),
+  customerPhone: nullable(string({ max: 32 })),
+  conversationId: DocumentIdCheck,
+  message: string({ min: 1, max: 300 }),
+});
+
+/** The chat fields a send and a resume share (§7). */
+export const chatCommonChecks = {
+  conversationId: DocumentIdCheck,
+  businessId: DocumentIdCheck,
+  /** The business id, or 'default'. */
+  profileId: string({ min: 1, max: 128 }),
+  contextType: ContextTypeCheck,
+  /** The visitor's IANA time zone. */
+  userTimezone: string({ min: 1, max: 64 }),
+};
