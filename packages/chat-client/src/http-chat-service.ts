@@ -7,16 +7,14 @@
  */
 import {
   CHAT_PATH,
-  ChatResponseSchema,
-  ChatResumeBodySchema,
-  ChatSendBodySchema,
-  ProviderError,
+  ChatResumeBodyCheck,
+  ChatSendBodyCheck,
+  checkInput,
+  readChatResponse,
   type ChatCallOptions,
-  type ChatResponse,
   type ChatService,
+  type Check,
 } from '@chat/core';
-import type * as z from 'zod/mini';
-import { formatIssues } from './format-issues.js';
 import { requestJson, type FetchLike } from './http-json.js';
 
 export interface HttpChatServiceOptions {
@@ -33,20 +31,16 @@ export function createHttpChatService(options: HttpChatServiceOptions): ChatServ
   // Resolved per call and called unbound: browsers throw "Illegal invocation" for a detached window.fetch.
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function post(schema: z.ZodMiniType, body: unknown, kind: string, call?: ChatCallOptions) {
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ProviderError('invalid-argument', `Invalid chat ${kind} body: ${formatIssues(parsed.error)}`);
-    }
-    const response: ChatResponse = await requestJson(
-      { fetch: doFetch, method: 'POST', url, body: parsed.data, idToken: call?.idToken, what: WHAT },
-      ChatResponseSchema,
+  async function post(check: Check<unknown>, body: unknown, kind: string, call?: ChatCallOptions) {
+    const checked = checkInput(check, body, `chat ${kind} body`);
+    return requestJson(
+      { fetch: doFetch, method: 'POST', url, body: checked, idToken: call?.idToken, what: WHAT },
+      readChatResponse,
     );
-    return response;
   }
 
   return {
-    send: (body, call) => post(ChatSendBodySchema, body, 'send', call),
-    resume: (body, call) => post(ChatResumeBodySchema, body, 'resume', call),
+    send: (body, call) => post(ChatSendBodyCheck, body, 'send', call),
+    resume: (body, call) => post(ChatResumeBodyCheck, body, 'resume', call),
   };
 }

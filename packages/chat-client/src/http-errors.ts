@@ -1,4 +1,4 @@
-import { ErrorBodySchema, ProviderError, errorCodeForStatus } from '@chat/core';
+import { ProviderError, errorCodeForStatus, readErrorBody } from '@chat/core';
 
 /**
  * The ProviderError for a non-OK HTTP answer: the code and message from our servers' error body
@@ -11,9 +11,9 @@ export async function errorFromResponse(response: Response, what: string): Promi
   } catch {
     // The body could not be read (connection dropped); the status alone still tells the code.
   }
-  const body = ErrorBodySchema.safeParse(parseJsonOrUndefined(text));
-  if (body.success) {
-    return new ProviderError(body.data.error.code, body.data.error.message, response.status);
+  const body = readErrorBody(parseJsonOrUndefined(text));
+  if (body.ok) {
+    return new ProviderError(body.value.error.code, body.value.error.message, response.status);
   }
   return new ProviderError(
     errorCodeForStatus(response.status),

@@ -1,6 +1,4 @@
 import { ProviderError, type ReadResult } from '@chat/core';
-import type * as z from 'zod/mini';
-import { formatIssues } from './format-issues.js';
 import { errorFromResponse, networkError, parseJsonOrUndefined } from './http-errors.js';
 
 export type FetchLike = typeof fetch;
@@ -18,32 +16,13 @@ export interface JsonRequest {
 }
 
 /**
- * Sends a JSON request and validates the 2xx answer with `schema`. Rejects with a ProviderError:
- * 'unavailable' when no answer came, the server's code (or the status's) for a non-OK answer, and
- * 'internal' naming the field when the answer does not match the schema.
+ * Sends a JSON request and reads the 2xx answer with one of core's readers (its plain checks of our
+ * servers' answers, or the liberal readers of documents other tools may have written; what a reader
+ * dropped is logged as a warning). Rejects with a ProviderError: 'unavailable' when no answer came,
+ * the server's code (or the status's) for a non-OK answer, and 'internal' naming the field when the
+ * answer cannot be read.
  */
-export async function requestJson<S extends z.ZodMiniType>(
-  request: JsonRequest,
-  schema: S,
-): Promise<z.output<S>> {
-  const response = await send(request);
-  const text = await readText(response, request.what);
-  const parsed = schema.safeParse(parseJsonOrUndefined(text));
-  if (!parsed.success) {
-    throw new ProviderError(
-      'internal',
-      `${request.what} answered ${request.method} ${request.url} with an unexpected body: ${formatIssues(parsed.error)}`,
-      response.status,
-    );
-  }
-  return parsed.data;
-}
-
-/**
- * Like requestJson, with one of core's read-side readers instead of a schema: documents other tools
- * may have written are read liberally, and what the reader dropped is logged as a warning.
- */
-export async function requestRead<T>(
+export async function requestJson<T>(
   request: JsonRequest,
   read: (body: unknown) => ReadResult<T>,
 ): Promise<T> {

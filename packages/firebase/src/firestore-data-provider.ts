@@ -19,13 +19,15 @@
  */
 import {
   ProviderError,
-  LastMessageSchema,
-  NewConversationSchema,
-  NewFeedItemSchema,
-  NewMessageSchema,
-  DocumentIdSchema,
-  HandleSchema,
+  LastMessageCheck,
+  NewConversationCheck,
+  NewFeedItemCheck,
+  NewMessageCheck,
+  DocumentIdCheck,
+  HandleCheck,
   CONVERSATION_LIFETIME_MS,
+  checkInput,
+  runCheck,
   type Conversation,
   type DataProvider,
   type Message,
@@ -33,7 +35,6 @@ import {
   type StreamState,
   type Unsubscribe,
 } from '@chat/core';
-import { formatIssues } from '@chat/chat-client';
 import {
   addDoc,
   collection,
@@ -54,7 +55,6 @@ import {
   type Firestore,
   type SnapshotOptions,
 } from 'firebase/firestore';
-import type * as z from 'zod/mini';
 import {
   businessFromDocument,
   conversationFromDocument,
@@ -69,16 +69,9 @@ import { streamStateOf } from './firestore-stream-state.js';
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
 
-function parseInput<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success)
-    throw new ProviderError('invalid-argument', `Invalid ${what}: ${formatIssues(parsed.error)}`);
-  return parsed.data;
-}
-
 /** An id that no document can have (Firestore would treat '/' as a path separator) is rejected up front. */
 function parseId(id: unknown, what: string): string {
-  return parseInput(DocumentIdSchema, id, what);
+  return checkInput(DocumentIdCheck, id, what);
 }
 
 /** createdAt + 24 h, to the nanosecond, as the rules compute it (request.time has microseconds). */
@@ -128,7 +121,7 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     },
 
     async getBusinessByHandle(handle) {
-      const value = parseInput(HandleSchema, handle, 'handle');
+      const value = checkInput(HandleCheck, handle, 'handle');
       return guarded('Looking up the business handle', async () => {
         const result = await getDocs(
           query(collection(db, 'businesses'), where('handle', '==', value), limit(1)),
@@ -151,7 +144,7 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     },
 
     async createConversation(input) {
-      const fields = parseInput(NewConversationSchema, input, 'conversation');
+      const fields = checkInput(NewConversationCheck, input, 'conversation');
       return guarded('Creating the conversation', async () => {
         const ref = await addDoc(collection(db, 'conversations'), {
           ...withoutUndefined(fields),
@@ -179,7 +172,7 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async addMessage(conversationId, message) {
       const id = parseId(conversationId, 'conversation id');
-      const fields = parseInput(NewMessageSchema, message, 'message');
+      const fields = checkInput(NewMessageCheck, message, 'message');
       return guarded('Saving the message', async () => {
         const ref = await addDoc(messagesRef(id), {
           ...withoutUndefined(fields),
@@ -191,7 +184,7 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async updateLastMessage(conversationId, lastMessage) {
       const id = parseId(conversationId, 'conversation id');
-      const fields = parseInput(LastMessageSchema, lastMessage, 'lastMessage');
+      const fields = checkInput(LastMessageCheck, lastMessage, 'lastMessage');
       await guarded('Updating the last message', () =>
         setDoc(
           conversationRef(id),
@@ -203,7 +196,7 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async addFeedItem(businessId, item) {
       const id = parseId(businessId, 'business id');
-      const fields = parseInput(NewFeedItemSchema, item, 'feed item');
+      const fields = checkInput(NewFeedItemCheck, item, 'feed item');
       await guarded('Adding the feed item', async () => {
         // One item per conversation (its id is the conversation id), written in the same batch that sets
         // the conversation's signupFeedPosted: firestore.rules accepts the two only together.
@@ -229,13 +222,10 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     },
 
     subscribeToMessages(conversationId: string, observer: MessagesObserver): Unsubscribe {
-      const id = DocumentIdSchema.safeParse(conversationId);
-      if (!id.success) {
+      const id = runCheck(DocumentIdCheck, conversationId);
+      if (!id.ok) {
         // Reported asynchronously, like a listener failure, so callers handle one path.
-        const error = new ProviderError(
-          'invalid-argument',
-          `Invalid conversationId: ${formatIssues(id.error)}`,
-        );
+        const error = new ProviderError('invalid-argument', `Invalid conversationId: ${id.problem}`);
         let cancelled = false;
         queueMicrotask(() => {
           if (!cancelled) observer.error(error);

@@ -10,19 +10,20 @@
  */
 import { requestJson, type FetchLike } from '@chat/chat-client';
 import {
-  BotCheckTokenSchema,
   IDENTITY_ROUTES,
   ProviderError,
-  SendCodeBodySchema,
-  SendCodeResultSchema,
-  SignInResultSchema,
-  VerifyCodeBodySchema,
+  SendCodeBodyCheck,
+  VerifyCodeBodyCheck,
+  readBotCheckToken,
+  readSendCodeResult,
+  readSignInResult,
+  runCheck,
   type AuthProvider,
   type AuthUser,
   type PendingPhoneVerification,
+  type ReadResult,
   type SignInResult,
 } from '@chat/core';
-import type * as z from 'zod/mini';
 import { createSessionStore, type SessionStorageLike } from './session-store.js';
 
 /** A token this close to its expiry is refreshed before it is handed out. */
@@ -48,8 +49,8 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
   const listeners = new Set<(user: AuthUser | null) => void>();
   let refreshing: Promise<string | null> | null = null;
 
-  function post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
-    return requestJson({ fetch: doFetch, method: 'POST', url: base + path, body, what: WHAT }, schema);
+  function post<T>(path: string, body: unknown, read: (answer: unknown) => ReadResult<T>): Promise<T> {
+    return requestJson({ fetch: doFetch, method: 'POST', url: base + path, body, what: WHAT }, read);
   }
 
   function notify(): void {
@@ -85,7 +86,7 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
 
   async function refresh(session: SignInResult): Promise<string | null> {
     try {
-      const fresh = await post(IDENTITY_ROUTES.refresh, { idToken: session.idToken }, SignInResultSchema);
+      const fresh = await post(IDENTITY_ROUTES.refresh, { idToken: session.idToken }, readSignInResult);
       // A sign-out or another sign-in while the refresh was under way wins over its result.
       if (store.get()?.idToken !== session.idToken) return store.get()?.idToken ?? null;
       setSession(fresh);
@@ -121,23 +122,23 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
     async startPhoneVerification(phoneNumber) {
       let botCheckToken: string;
       try {
-        ({ token: botCheckToken } = await post(IDENTITY_ROUTES.botCheck, {}, BotCheckTokenSchema));
+        ({ token: botCheckToken } = await post(IDENTITY_ROUTES.botCheck, {}, readBotCheckToken));
       } catch (error) {
         throw asBotCheckError(error);
       }
-      const body = SendCodeBodySchema.safeParse({ phoneNumber, botCheckToken });
-      if (!body.success) {
+      const body = runCheck(SendCodeBodyCheck, { phoneNumber, botCheckToken });
+      if (!body.ok) {
         throw new ProviderError('invalid-phone-number', `Not a phone number: ${JSON.stringify(phoneNumber)}`);
       }
-      const { verificationId } = await post(IDENTITY_ROUTES.sendCode, body.data, SendCodeResultSchema);
+      const { verificationId } = await post(IDENTITY_ROUTES.sendCode, body.value, readSendCodeResult);
       const pending: PendingPhoneVerification = {
         phoneNumber,
         async confirm(code) {
-          const verify = VerifyCodeBodySchema.safeParse({ verificationId, code });
-          if (!verify.success) {
+          const verify = runCheck(VerifyCodeBodyCheck, { verificationId, code });
+          if (!verify.ok) {
             throw new ProviderError('invalid-code', 'The code must be 1 to 16 characters.');
           }
-          const result = await post(IDENTITY_ROUTES.verifyCode, verify.data, SignInResultSchema);
+          const result = await post(IDENTITY_ROUTES.verifyCode, verify.value, readSignInResult);
           setSession(result);
           return { ...result.user, isNewUser: result.isNewUser ?? false };
         },

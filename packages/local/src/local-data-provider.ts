@@ -6,33 +6,26 @@
  * rejects with 'unavailable'); no retries; a live subscription waits through network outages and
  * resumes from the last sequence number it saw, but reports an error when the server refuses it.
  */
+import { requestJson, requestNoContent, type FetchLike, type JsonRequest } from '@chat/chat-client';
 import {
-  formatIssues,
-  requestJson,
-  requestNoContent,
-  requestRead,
-  type FetchLike,
-  type JsonRequest,
-} from '@chat/chat-client';
-import {
-  ConversationSchema,
   DATA_ROUTES,
-  DocumentIdSchema,
-  FeedItemSchema,
-  HandleSchema,
-  LastMessageUpdateSchema,
-  MessageSchema,
-  NewConversationSchema,
-  NewFeedItemSchema,
-  NewMessageSchema,
+  DocumentIdCheck,
+  HandleCheck,
+  LastMessageUpdateCheck,
+  NewConversationCheck,
+  NewFeedItemCheck,
+  NewMessageCheck,
   ProviderError,
   SOCKET_EVENTS,
+  checkInput as check,
+  runCheck,
   readBusiness,
   readConversation,
+  readFeedItem,
+  readMessage,
   type DataProvider,
   type ReadResult,
 } from '@chat/core';
-import type * as z from 'zod/mini';
 import { subscribeToConversationMessages } from './message-subscription.js';
 import {
   createSocketConnection,
@@ -77,7 +70,7 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
    */
   async function getOrNull<T>(path: string, read: (body: unknown) => ReadResult<T>, nullStatuses: number[]) {
     try {
-      return await requestRead(await call('GET', path), read);
+      return await requestJson(await call('GET', path), read);
     } catch (error) {
       if (
         error instanceof ProviderError &&
@@ -94,60 +87,61 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
     // async so that a rejected argument is a rejected promise, never a synchronous throw.
     getBusinessById: async (businessId) =>
       getOrNull(
-        DATA_ROUTES.businessById(check(DocumentIdSchema, businessId, 'businessId')),
+        DATA_ROUTES.businessById(check(DocumentIdCheck, businessId, 'businessId')),
         (body) => readBusiness(body),
         [404],
       ),
 
     getBusinessByHandle: async (handle) =>
       getOrNull(
-        DATA_ROUTES.businessByHandle(check(HandleSchema, handle, 'handle')),
+        DATA_ROUTES.businessByHandle(check(HandleCheck, handle, 'handle')),
         (body) => readBusiness(body),
         [404],
       ),
 
     getConversation: async (conversationId) =>
       getOrNull(
-        DATA_ROUTES.conversation(check(DocumentIdSchema, conversationId, 'conversationId')),
+        DATA_ROUTES.conversation(check(DocumentIdCheck, conversationId, 'conversationId')),
         (body) => readConversation(body),
         [403, 404],
       ),
 
     async createConversation(input) {
-      const body = check(NewConversationSchema, input, 'conversation');
-      return requestJson(await call('POST', DATA_ROUTES.conversations, body), ConversationSchema);
+      const body = check(NewConversationCheck, input, 'conversation');
+      return requestJson(await call('POST', DATA_ROUTES.conversations, body), (answer) =>
+        readConversation(answer),
+      );
     },
 
     async addMessage(conversationId, message) {
-      const path = DATA_ROUTES.messages(check(DocumentIdSchema, conversationId, 'conversationId'));
-      return requestJson(
-        await call('POST', path, check(NewMessageSchema, message, 'message')),
-        MessageSchema,
+      const path = DATA_ROUTES.messages(check(DocumentIdCheck, conversationId, 'conversationId'));
+      return requestJson(await call('POST', path, check(NewMessageCheck, message, 'message')), (answer) =>
+        readMessage(answer),
       );
     },
 
     async updateLastMessage(conversationId, lastMessage) {
-      const path = DATA_ROUTES.lastMessage(check(DocumentIdSchema, conversationId, 'conversationId'));
+      const path = DATA_ROUTES.lastMessage(check(DocumentIdCheck, conversationId, 'conversationId'));
       await requestNoContent(
-        await call('PATCH', path, check(LastMessageUpdateSchema, { lastMessage }, 'update')),
+        await call('PATCH', path, check(LastMessageUpdateCheck, { lastMessage }, 'update')),
       );
     },
 
     async addFeedItem(businessId, item) {
-      const path = DATA_ROUTES.feed(check(DocumentIdSchema, businessId, 'businessId'));
-      await requestJson(await call('POST', path, check(NewFeedItemSchema, item, 'feedItem')), FeedItemSchema);
+      const path = DATA_ROUTES.feed(check(DocumentIdCheck, businessId, 'businessId'));
+      await requestJson(await call('POST', path, check(NewFeedItemCheck, item, 'feedItem')), readFeedItem);
     },
 
     async markSignupFeedPosted(conversationId) {
-      const path = DATA_ROUTES.signupFeedPosted(check(DocumentIdSchema, conversationId, 'conversationId'));
+      const path = DATA_ROUTES.signupFeedPosted(check(DocumentIdCheck, conversationId, 'conversationId'));
       await requestNoContent(await call('POST', path));
     },
 
     subscribeToMessages(conversationId, observer) {
-      const id = DocumentIdSchema.safeParse(conversationId);
-      if (!id.success) {
+      const id = runCheck(DocumentIdCheck, conversationId);
+      if (!id.ok) {
         // Reported like any other subscription failure, asynchronously, so callers handle one path.
-        const error = invalid('conversationId', id.error);
+        const error = new ProviderError('invalid-argument', `Invalid conversationId: ${id.problem}`);
         let cancelled = false;
         queueMicrotask(() => {
           if (!cancelled) observer.error(error);
@@ -183,16 +177,4 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
       connection = null;
     },
   };
-}
-
-/** The parsed value, or a ProviderError 'invalid-argument' naming the field; nothing is sent then. */
-function check<S extends z.ZodMiniType>(schema: S, value: unknown, name: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalid(name, parsed.error);
-  return parsed.data;
-}
-
-function invalid(name: string, error: z.core.$ZodError): ProviderError {
-  const detail = formatIssues(error).replace(/^\(root\)/, name);
-  return new ProviderError('invalid-argument', `Invalid ${name}: ${detail}`);
 }

@@ -12,15 +12,14 @@
 import {
   ProviderError,
   SOCKET_EVENTS,
-  SubscribeAckSchema,
-  SubscriptionErrorEventSchema,
-  UpsertEventSchema,
+  readSubscribeAck,
+  readSubscriptionErrorEvent,
+  readUpsertEvent,
   type Message,
   type MessagesObserver,
   type SubscribePayload,
   type Unsubscribe,
 } from '@chat/core';
-import { formatIssues } from '@chat/chat-client';
 import type { LocalSocket } from './socket-connection.js';
 
 export interface MessageSubscriptionOptions {
@@ -98,17 +97,17 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
           fail(new ProviderError('unavailable', 'The live messages server did not answer.'));
         return;
       }
-      const ack = SubscribeAckSchema.safeParse(answer);
-      if (!ack.success) {
-        fail(new ProviderError('internal', `Unexpected subscribe answer: ${formatIssues(ack.error)}`));
+      const ack = readSubscribeAck(answer);
+      if (!ack.ok) {
+        fail(new ProviderError('internal', `Unexpected subscribe answer: ${ack.problem}`));
         return;
       }
-      if (!ack.data.ok) {
-        fail(new ProviderError(ack.data.error.code, ack.data.error.message));
+      if (!ack.value.ok) {
+        fail(new ProviderError(ack.value.error.code, ack.value.error.message));
         return;
       }
       let changed = !ready;
-      for (const { seq, message } of ack.data.messages) changed = apply(seq, message) || changed;
+      for (const { seq, message } of ack.value.messages) changed = apply(seq, message) || changed;
       ready = true;
       if (changed) publish();
       if (reconnecting) {
@@ -121,21 +120,21 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
 
   const onUpsert = (raw: unknown): void => {
     if (!isFor(raw, conversationId)) return;
-    const event = UpsertEventSchema.safeParse(raw);
-    if (!event.success) {
-      fail(new ProviderError('internal', `Unexpected message update: ${formatIssues(event.error)}`));
+    const event = readUpsertEvent(raw);
+    if (!event.ok) {
+      fail(new ProviderError('internal', `Unexpected message update: ${event.problem}`));
       return;
     }
-    if (apply(event.data.seq, event.data.message) && ready) publish();
+    if (apply(event.value.seq, event.value.message) && ready) publish();
   };
 
   const onError = (raw: unknown): void => {
     if (!isFor(raw, conversationId)) return;
-    const event = SubscriptionErrorEventSchema.safeParse(raw);
+    const event = readSubscriptionErrorEvent(raw);
     fail(
-      event.success
-        ? new ProviderError(event.data.error.code, event.data.error.message)
-        : new ProviderError('internal', `Unexpected subscription error: ${formatIssues(event.error)}`),
+      event.ok
+        ? new ProviderError(event.value.error.code, event.value.error.message)
+        : new ProviderError('internal', `Unexpected subscription error: ${event.problem}`),
     );
   };
 

@@ -5,7 +5,7 @@
  * Limits: read once when the provider is created, so a sign-in or sign-out in another tab is
  * seen only after a reload; a storage that throws (quota, private mode) degrades to memory.
  */
-import { SignInResultSchema, type SignInResult } from '@chat/core';
+import { readSignInResult, type SignInResult } from '@chat/core';
 
 export const SESSION_STORAGE_KEY = 'chat.local.session';
 
@@ -55,8 +55,8 @@ function readStored(storage: SessionStorageLike): StoredSession | null {
   } catch {
     value = undefined;
   }
-  const parsed = SignInResultSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  const parsed = readSignInResult(value);
+  if (parsed.ok) return parsed.value;
   removeStored(storage);
   return null;
 }

@@ -1,22 +1,16 @@
 /**
- * The app's configuration, read from Vite's import.meta.env once and validated with zod/mini.
+ * The app's configuration, read from Vite's import.meta.env once and checked.
  *
  * Everything else in the app takes its settings from the AppEnv this returns, so a missing or
  * malformed variable fails at start-up with one message that lists every problem, instead of
  * surfacing later as a request to "undefined". Empty strings count as unset, because a line like
- * `VITE_CHAT_SERVICE_URL=` in a .env file is how people usually "leave something out".
+ * `VITE_CHAT_SERVICE_URL=` in a .env file is how people usually "leave something out". Plain checks,
+ * no schema library: this runs in the page (issue 11's bundle budget).
  */
-import { DocumentIdSchema } from '@chat/core';
-// zod/mini, never zod's full build: this runs in the page (issue 11's bundle budget).
-import * as z from 'zod/mini';
+import { DocumentIdCheck, runCheck } from '@chat/core';
 
 export const BACKENDS = ['local', 'firebase'] as const;
 export type BackendKind = (typeof BACKENDS)[number];
-
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const emulatorHost = z.optional(
-  z.string().check(z.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')),
-);
 
 /** The mock server's fixtures: what a local (development) build opens when nothing is set. */
 export const LOCAL_DEFAULTS = {
@@ -24,51 +18,34 @@ export const LOCAL_DEFAULTS = {
   supportFormUrl: 'https://support.example.com/contact',
 } as const;
 
-const RawEnvSchema = z
-  .object({
-    VITE_BACKEND: z._default(z.enum(BACKENDS, { error: "must be 'local' or 'firebase'" }), 'local'),
-    VITE_LOCAL_SERVER_URL: z._default(httpUrl, 'http://127.0.0.1:4000'),
-    // Required for a Firebase build (no demo values in production); the mock fixtures' defaults otherwise.
-    VITE_DEFAULT_BUSINESS_ID: z.optional(DocumentIdSchema),
-    VITE_ASSISTANT_NAME: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), 'Ava'),
-    VITE_SUPPORT_FORM_URL: z.optional(httpUrl),
-    // "/" = the page's own origin (Firebase Hosting rewrites /api/chat to the chat service; see README).
-    VITE_CHAT_SERVICE_URL: z.optional(
-      z.union([z.literal('/'), httpUrl], { error: "must be an http(s) URL or '/'" }),
-    ),
-    VITE_FIREBASE_API_KEY: z.optional(z.string()),
-    VITE_FIREBASE_AUTH_DOMAIN: z.optional(z.string()),
-    VITE_FIREBASE_PROJECT_ID: z.optional(z.string()),
-    VITE_FIREBASE_APP_ID: z.optional(z.string()),
-    /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099 (development only). */
-    VITE_AUTH_EMULATOR_HOST: emulatorHost,
-    /** host:port of the Firestore emulator, e.g. 127.0.0.1:8080 (development only). */
-    VITE_FIRESTORE_EMULATOR_HOST: emulatorHost,
-  })
-  .check(
-    z.superRefine((env, ctx) => {
-      if (env.VITE_BACKEND !== 'firebase') return;
-      const needed = {
-        VITE_DEFAULT_BUSINESS_ID: 'the business the root route opens',
-        VITE_SUPPORT_FORM_URL: "the form 'Contact Support' opens",
-        VITE_CHAT_SERVICE_URL: 'the chat service base URL',
-        VITE_FIREBASE_API_KEY: 'Firebase web API key',
-        VITE_FIREBASE_AUTH_DOMAIN: 'Firebase auth domain',
-        VITE_FIREBASE_PROJECT_ID: 'Firebase project id',
-        VITE_FIREBASE_APP_ID: 'Firebase app id',
-      } as const;
-      for (const [key, what] of Object.entries(needed)) {
-        if (env[key as keyof typeof needed] === undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `is required when VITE_BACKEND is firebase (${what})`,
-            input: env,
-          });
-        }
-      }
-    }),
-  );
+const MAX_ASSISTANT_NAME_LENGTH = 40;
+
+/** What a Firebase build must set (no demo values in production), with what each one is for. */
+const REQUIRED_FOR_FIREBASE = {
+  VITE_DEFAULT_BUSINESS_ID: 'the business the root route opens',
+  VITE_SUPPORT_FORM_URL: "the form 'Contact Support' opens",
+  VITE_CHAT_SERVICE_URL: 'the chat service base URL',
+  VITE_FIREBASE_API_KEY: 'Firebase web API key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'Firebase auth domain',
+  VITE_FIREBASE_PROJECT_ID: 'Firebase project id',
+  VITE_FIREBASE_APP_ID: 'Firebase app id',
+} as const;
+
+/** What is wrong with a variable's value, or null when it is fine. */
+type Rule = (value: string) => string | null;
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl: Rule = (value) => (isHttpUrl(value) ? null : 'must be an http(s) URL');
+const emulatorHost: Rule = (value) =>
+  /^[\w.-]+:\d{1,5}$/.test(value) ? null : 'must be host:port, e.g. 127.0.0.1:9099';
 
 export interface FirebaseEnv {
   apiKey: string;
@@ -105,39 +82,80 @@ export class EnvError extends Error {
  */
 export function parseEnv(source: Record<string, unknown>): AppEnv {
   // Only our VITE_ keys, with blank strings treated as unset.
-  const cleaned: Record<string, unknown> = {};
+  const vars: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
     if (!key.startsWith('VITE_')) continue;
-    cleaned[key] = typeof value === 'string' && value.trim() === '' ? undefined : value;
+    vars[key] = typeof value === 'string' && value.trim() === '' ? undefined : value;
   }
-  const result = RawEnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `- ${issue.path.join('.') || '(env)'}: ${issue.message}`,
-    );
-    throw new EnvError(`Invalid configuration (see web/.env.example):\n${lines.join('\n')}`);
-  }
-  const env = result.data;
-  const app: AppEnv = {
-    backend: env.VITE_BACKEND,
-    localServerUrl: env.VITE_LOCAL_SERVER_URL.replace(/\/+$/, ''),
-    // superRefine guarantees both are set for the firebase backend.
-    defaultBusinessId: env.VITE_DEFAULT_BUSINESS_ID ?? LOCAL_DEFAULTS.defaultBusinessId,
-    assistantName: env.VITE_ASSISTANT_NAME,
-    supportFormUrl: env.VITE_SUPPORT_FORM_URL ?? LOCAL_DEFAULTS.supportFormUrl,
+  const problems: string[] = [];
+  /** The variable when it is set and passes `rule`; undefined when unset or bad (a problem is noted). */
+  const read = (key: string, rule: Rule = () => null): string | undefined => {
+    const value = vars[key];
+    if (value === undefined) return undefined;
+    const problem = typeof value === 'string' ? rule(value) : 'must be a string';
+    if (problem === null) return value as string;
+    problems.push(`- ${key}: ${problem}`);
+    return undefined;
   };
-  if (env.VITE_BACKEND === 'firebase') {
-    // superRefine guarantees these are present for the firebase backend.
+
+  const backend = read('VITE_BACKEND', (value) =>
+    (BACKENDS as readonly string[]).includes(value) ? null : "must be 'local' or 'firebase'",
+  ) as BackendKind | undefined;
+  const localServerUrl = read('VITE_LOCAL_SERVER_URL', httpUrl) ?? 'http://127.0.0.1:4000';
+  const defaultBusinessId = read('VITE_DEFAULT_BUSINESS_ID', (value) => {
+    const id = runCheck(DocumentIdCheck, value);
+    return id.ok ? null : id.problem;
+  });
+  const assistantName = read('VITE_ASSISTANT_NAME', (value) =>
+    value.trim().length > MAX_ASSISTANT_NAME_LENGTH
+      ? `must be at most ${MAX_ASSISTANT_NAME_LENGTH} characters`
+      : null,
+  );
+  const supportFormUrl = read('VITE_SUPPORT_FORM_URL', httpUrl);
+  // "/" = the page's own origin (Firebase Hosting rewrites /api/chat to the chat service; see README).
+  const chatServiceUrl = read('VITE_CHAT_SERVICE_URL', (value) =>
+    value === '/' || isHttpUrl(value) ? null : "must be an http(s) URL or '/'",
+  );
+  const firebaseSettings = {
+    apiKey: read('VITE_FIREBASE_API_KEY'),
+    authDomain: read('VITE_FIREBASE_AUTH_DOMAIN'),
+    projectId: read('VITE_FIREBASE_PROJECT_ID'),
+    appId: read('VITE_FIREBASE_APP_ID'),
+  };
+  /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099 (development only). */
+  const authEmulatorHost = read('VITE_AUTH_EMULATOR_HOST', emulatorHost);
+  /** host:port of the Firestore emulator, e.g. 127.0.0.1:8080 (development only). */
+  const firestoreEmulatorHost = read('VITE_FIRESTORE_EMULATOR_HOST', emulatorHost);
+
+  if (backend === 'firebase') {
+    for (const [key, what] of Object.entries(REQUIRED_FOR_FIREBASE)) {
+      if (vars[key] === undefined) {
+        problems.push(`- ${key}: is required when VITE_BACKEND is firebase (${what})`);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    throw new EnvError(`Invalid configuration (see web/.env.example):\n${problems.join('\n')}`);
+  }
+
+  const app: AppEnv = {
+    backend: backend ?? 'local',
+    localServerUrl: localServerUrl.replace(/\/+$/, ''),
+    // Both are required (checked above) for the firebase backend.
+    defaultBusinessId: defaultBusinessId ?? LOCAL_DEFAULTS.defaultBusinessId,
+    assistantName: assistantName?.trim() ?? 'Ava',
+    supportFormUrl: supportFormUrl ?? LOCAL_DEFAULTS.supportFormUrl,
+  };
+  if (backend === 'firebase') {
+    // Every one is required (checked above) for the firebase backend.
     app.firebase = {
-      apiKey: env.VITE_FIREBASE_API_KEY!,
-      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN!,
-      projectId: env.VITE_FIREBASE_PROJECT_ID!,
-      appId: env.VITE_FIREBASE_APP_ID!,
-      chatServiceUrl: env.VITE_CHAT_SERVICE_URL!.replace(/\/+$/, ''),
-      ...(env.VITE_AUTH_EMULATOR_HOST ? { authEmulatorHost: env.VITE_AUTH_EMULATOR_HOST } : {}),
-      ...(env.VITE_FIRESTORE_EMULATOR_HOST
-        ? { firestoreEmulatorHost: env.VITE_FIRESTORE_EMULATOR_HOST }
-        : {}),
+      apiKey: firebaseSettings.apiKey!,
+      authDomain: firebaseSettings.authDomain!,
+      projectId: firebaseSettings.projectId!,
+      appId: firebaseSettings.appId!,
+      chatServiceUrl: chatServiceUrl!.replace(/\/+$/, ''),
+      ...(authEmulatorHost ? { authEmulatorHost } : {}),
+      ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
     };
   }
   return app;

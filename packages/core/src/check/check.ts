@@ -110,7 +110,8 @@ export function array<T>(check: Check<T>, rules: { min?: number; max?: number } 
     if (min !== undefined && value.length < min) {
       return fail(problems, path, min === 1 ? 'must not be empty' : `must have at least ${min} items`);
     }
-    if (max !== undefined && value.length > max) return fail(problems, path, `must have at most ${max} items`);
+    if (max !== undefined && value.length > max)
+      return fail(problems, path, `must have at most ${max} items`);
     const kept: T[] = [];
     let ok = true;
     value.forEach((item, index) => {

@@ -43,7 +43,10 @@ const ErrorCheck = object({ code: oneOf(ERROR_CODES), message: string() });
 
 export const ErrorBodyCheck: Check<ErrorBody> = object({ error: ErrorCheck });
 
-export const BotCheckTokenCheck: Check<BotCheckToken> = object({ token: string({ min: 1 }), expiresAt: number });
+export const BotCheckTokenCheck: Check<BotCheckToken> = object({
+  token: string({ min: 1 }),
+  expiresAt: number,
+});
 
 export const SendCodeResultCheck: Check<SendCodeResult> = object({ verificationId: string({ min: 1 }) });
 
@@ -63,7 +66,10 @@ export const SignInResultCheck: Check<SignInResult> = object({
 const Sequence = integer({ min: 0 });
 const StreamedMessage = fromReader((raw) => readMessage(raw));
 
-const OkAck = object({ ok: oneOf([true]), messages: array(object({ seq: Sequence, message: StreamedMessage })) });
+const OkAck = object({
+  ok: oneOf([true]),
+  messages: array(object({ seq: Sequence, message: StreamedMessage })),
+});
 const FailedAck = object({ ok: oneOf([false]), error: ErrorCheck });
 
 /** The answer to a subscribe: the snapshot, or why the server refused. */

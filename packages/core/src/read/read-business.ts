@@ -144,8 +144,10 @@ function readDay(raw: unknown): DaySchedule | string {
   for (const interval of raw.intervals) {
     if (!isRecord(interval)) return 'an interval is not an object';
     const { start, end } = interval;
-    if (typeof start !== 'string' || !TIME_OF_DAY_PATTERN.test(start)) return `start ${JSON.stringify(start)} is not HH:mm`;
-    if (typeof end !== 'string' || !TIME_OF_DAY_PATTERN.test(end)) return `end ${JSON.stringify(end)} is not HH:mm`;
+    if (typeof start !== 'string' || !TIME_OF_DAY_PATTERN.test(start))
+      return `start ${JSON.stringify(start)} is not HH:mm`;
+    if (typeof end !== 'string' || !TIME_OF_DAY_PATTERN.test(end))
+      return `end ${JSON.stringify(end)} is not HH:mm`;
     intervals.push({ start, end });
   }
   return { isOpen: raw.isOpen, intervals };

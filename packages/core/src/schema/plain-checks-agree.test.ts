@@ -130,7 +130,12 @@ const PAIRS: Array<[string, Check<unknown>, Schema, unknown[]]> = [
           respond: [
             {
               toolRequest,
-              response: { requiresAuth: true, action: 'PHONE_SIGN_IN_DECLINED', message: 'Later', declined: true },
+              response: {
+                requiresAuth: true,
+                action: 'PHONE_SIGN_IN_DECLINED',
+                message: 'Later',
+                declined: true,
+              },
             },
           ],
         },
@@ -150,9 +155,19 @@ const PAIRS: Array<[string, Check<unknown>, Schema, unknown[]]> = [
       },
     ],
   ],
-  ['SendCodeBody', SendCodeBodyCheck, SendCodeBodySchema, [{ phoneNumber: '+15555550100', botCheckToken: 't' }]],
+  [
+    'SendCodeBody',
+    SendCodeBodyCheck,
+    SendCodeBodySchema,
+    [{ phoneNumber: '+15555550100', botCheckToken: 't' }],
+  ],
   ['VerifyCodeBody', VerifyCodeBodyCheck, VerifyCodeBodySchema, [{ verificationId: 'v1', code: '123456' }]],
-  ['ErrorBody', ErrorBodyCheck, ErrorBodySchema, [{ error: { code: 'not-found', message: 'No such thing' } }]],
+  [
+    'ErrorBody',
+    ErrorBodyCheck,
+    ErrorBodySchema,
+    [{ error: { code: 'not-found', message: 'No such thing' } }],
+  ],
   ['BotCheckToken', BotCheckTokenCheck, BotCheckTokenSchema, [{ token: 't', expiresAt: 1.5 }]],
   ['SendCodeResult', SendCodeResultCheck, SendCodeResultSchema, [{ verificationId: 'v1' }]],
   ['AuthUser', AuthUserCheck, AuthUserSchema, [user]],
@@ -327,7 +342,9 @@ describe('plain check problems name the field', () => {
     const result = runCheck(ChatResumeBodyCheck, {
       ...chatCommon,
       userTimezone: '',
-      resume: { respond: [{ toolRequest, response: { requiresAuth: true, action: 'SIGN_IN', message: '' } }] },
+      resume: {
+        respond: [{ toolRequest, response: { requiresAuth: true, action: 'SIGN_IN', message: '' } }],
+      },
     });
     expect(result).toEqual({
       ok: false,

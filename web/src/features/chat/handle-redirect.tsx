@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { HandleSchema } from '@chat/core';
+import { isHandle } from '@chat/core';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { chatPath } from '../../lib/chat-paths.js';
 import { useServices } from '../../lib/services/services-context.js';
@@ -15,7 +15,7 @@ export function HandleRedirect({ handle, conversationId }: { handle: string; con
   const { search, hash } = useLocation();
   // A handle that cannot exist is not looked up: it is simply not found.
   const outcome = useKeyedTask(handle, async () => {
-    if (!HandleSchema.safeParse(handle).success) return null;
+    if (!isHandle(handle)) return null;
     return data.getBusinessByHandle(handle).catch((error: unknown) => {
       console.error('Resolving the business handle failed', error);
       throw error;

@@ -4,7 +4,7 @@
  */
 import {
   DEFAULT_CONTEXT_TYPE,
-  DocumentIdSchema,
+  isDocumentId,
   isOutsideBusinessHours,
   isTransientError,
   validateConversation,
@@ -61,7 +61,7 @@ export async function createConversationFor(business: Business, deps: ResolveDep
  * that cannot be one): step 5 then creates a new one. A passing failure is retried, then thrown.
  */
 async function readConversation(deps: ResolveDeps, conversationId: string): Promise<Conversation | null> {
-  if (!DocumentIdSchema.safeParse(conversationId).success) return null;
+  if (!isDocumentId(conversationId)) return null;
   try {
     return await withReadRetries(() => deps.data.getConversation(conversationId), deps.retryDelaysMs);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { DocumentIdSchema, withReadRetries, type Business } from '@chat/core';
+import { isDocumentId, withReadRetries, type Business } from '@chat/core';
 import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { useKeyedTask } from '../../../lib/use-keyed-task.js';
@@ -14,7 +14,7 @@ export type BusinessState =
 export function useBusiness(businessId: string): BusinessState {
   const { data, config } = useServices();
   const outcome = useKeyedTask(businessId, async () => {
-    if (!DocumentIdSchema.safeParse(businessId).success) return null;
+    if (!isDocumentId(businessId)) return null;
     return withReadRetries(() => data.getBusinessById(businessId), config.readRetryDelaysMs).catch(
       (error: unknown) => {
         console.error('Loading the business failed', error);
