@@ -1,7 +1,8 @@
 /**
  * Every request body and socket payload the server accepts, as strict schemas (an unknown key is a 400
  * that names it), built once when the module loads from the shapes of core's schemas. Core's schemas
- * are zod/mini (they ship in the web page) and strip unknown keys; the server is stricter than the page. zod compiles a schema the first time it parses with
+ * are zod/mini and strip unknown keys (the page checks the same shapes with core's plain checks); the
+ * server is stricter than the page. zod compiles a schema the first time it parses with
  * it, so a `.strict()` written inside a handler made every request build and compile a new schema — the
  * largest avoidable cost on the write path (docs/decisions/0006-mock-server-write-path.md).
  */

@@ -102,6 +102,22 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ VITE_CHAT_SERVICE_URL: 'chat.example.com' })).toThrow(/VITE_CHAT_SERVICE_URL/);
   });
 
+  it('trims the assistant name and names one over 40 characters', () => {
+    expect(parseEnv({ VITE_ASSISTANT_NAME: '  Sam ' }).assistantName).toBe('Sam');
+    expect(() => parseEnv({ VITE_ASSISTANT_NAME: 'x'.repeat(41) })).toThrow(
+      /VITE_ASSISTANT_NAME: must be at most 40 characters/,
+    );
+  });
+
+  it('names a variable that is not a string and says what a bad business id may contain', () => {
+    expect(() => parseEnv({ VITE_LOCAL_SERVER_URL: true })).toThrow(
+      /VITE_LOCAL_SERVER_URL: must be a string/,
+    );
+    expect(() => parseEnv({ VITE_DEFAULT_BUSINESS_ID: 'a/b' })).toThrow(
+      /VITE_DEFAULT_BUSINESS_ID: must contain only letters, digits, "_" or "-"/,
+    );
+  });
+
   it('names a malformed emulator host', () => {
     expect(() => parseEnv({ VITE_FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toThrow(
       /VITE_FIRESTORE_EMULATOR_HOST: must be host:port/,

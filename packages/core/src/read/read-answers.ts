@@ -120,7 +120,7 @@ export const FeedItemCheck: Check<FeedItem> = object({
   message: string({ min: 1, max: 300 }),
 });
 
-/** A reader (for requestRead and the socket handlers) from a check. */
+/** A reader (for chat-client's requestJson and the socket handlers) from a check. */
 function reader<T>(check: Check<T>): (raw: unknown) => ReadResult<T> {
   return (raw) => runCheck(check, raw);
 }
