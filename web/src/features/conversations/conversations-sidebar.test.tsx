@@ -23,34 +23,35 @@ describe('ConversationsSidebar', () => {
     expect(screen.queryByRole('button', { name: '+ New Conversation' })).not.toBeInTheDocument();
   });
 
-  it("is a dialog labelled 'Conversations' with '+ New Conversation' focused", () => {
+  it("is a dialog labelled 'Conversations' with '+ New Conversation' focused", async () => {
     setup();
-    const dialog = screen.getByRole('dialog', { name: 'Conversations' });
+    const dialog = await screen.findByRole('dialog', { name: 'Conversations' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByRole('button', { name: '+ New Conversation' })).toHaveFocus();
   });
 
   it("calls onNewConversation from '+ New Conversation'", async () => {
     const { user, onNewConversation } = setup();
-    await user.click(screen.getByRole('button', { name: '+ New Conversation' }));
+    await user.click(await screen.findByRole('button', { name: '+ New Conversation' }));
     expect(onNewConversation).toHaveBeenCalledTimes(1);
   });
 
   it('closes with the close button', async () => {
     const { user, onClose } = setup();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes on Escape', async () => {
     const { user, onClose } = setup();
+    await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('keeps Tab inside the drawer', async () => {
     const { user } = setup();
-    const close = screen.getByRole('button', { name: 'Close' });
+    const close = await screen.findByRole('button', { name: 'Close' });
     const newConversation = screen.getByRole('button', { name: '+ New Conversation' });
     await user.tab();
     expect(close).toHaveFocus();
@@ -69,7 +70,7 @@ describe('ConversationsSidebar', () => {
       </>
     );
     rerender(view(true));
-    expect(screen.getByRole('button', { name: '+ New Conversation' })).toHaveFocus();
+    expect(await screen.findByRole('button', { name: '+ New Conversation' })).toHaveFocus();
     rerender(view(false));
     expect(opener).toHaveFocus();
   });

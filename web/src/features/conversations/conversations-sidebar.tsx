@@ -3,12 +3,16 @@
  * never opens it (§2), but it is a complete modal dialog: focus moves in when it opens, Tab stays
  * inside, Escape or a click on the backdrop closes it, and focus returns to where it was.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { CloseIcon } from '../../components/icons/close-icon.js';
 import { NewChatIcon } from '../../components/icons/new-chat-icon.js';
-import './conversations-sidebar.css';
+
+// Its styles load when it first opens, and it shows once they have: the chat page never opens it, so the
+// page's first download does not carry them (issue 11). Only the styles: the drawer's code is small and
+// shares modules with the page, and a chunk of its own made the bundler split those out, costing more.
+const DrawerStyles = lazy(() => import('./conversations-sidebar.css').then(() => ({ default: () => null })));
 
 export interface ConversationsSidebarProps {
   open: boolean;
@@ -18,7 +22,13 @@ export interface ConversationsSidebarProps {
 
 export function ConversationsSidebar({ open, onClose, onNewConversation }: ConversationsSidebarProps) {
   if (!open) return null;
-  return createPortal(<Drawer onClose={onClose} onNewConversation={onNewConversation} />, document.body);
+  return createPortal(
+    <Suspense fallback={null}>
+      <DrawerStyles />
+      <Drawer onClose={onClose} onNewConversation={onNewConversation} />
+    </Suspense>,
+    document.body,
+  );
 }
 
 function Drawer({ onClose, onNewConversation }: Omit<ConversationsSidebarProps, 'open'>) {

@@ -5,7 +5,7 @@ import { AppIcon } from '../../../components/icons/app-icon.js';
 export function EmptyState({ businessName }: { businessName: string }) {
   return (
     <div className="empty-state">
-      <span className="empty-state__logo">
+      <span className="logo-disc empty-state__logo">
         <AppIcon size={30} />
       </span>
       <h2 className="empty-state__title">{`${UI_TEXT.welcomePrefix} ${businessName}!`}</h2>

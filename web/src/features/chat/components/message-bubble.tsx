@@ -71,7 +71,7 @@ export function MessageBubble({
 
 function Avatar({ name }: { name: string }) {
   return (
-    <span className="msg__avatar" aria-hidden="true">
+    <span className="logo-disc msg__avatar" aria-hidden="true">
       {name.trim().charAt(0).toUpperCase() || 'A'}
     </span>
   );
