@@ -149,14 +149,24 @@ export class ChatPage {
     await this.userMessages().filter({ hasText: text }).first().waitFor({ timeout: WAIT_MS });
   }
 
-  /** Waits until there are `count` assistant messages and none of them is still streaming. */
+  /**
+   * Waits until there are at least `count` assistant messages and none of them is still streaming,
+   * both seen at the same moment (a reply that starts after an earlier one ended must not slip through).
+   */
   async waitForAssistantReplies(count: number): Promise<void> {
+    const streaming = this.log.locator('[data-role="ai"][aria-busy="true"]');
     await expect
-      .poll(() => this.assistantMessages().count(), { timeout: WAIT_MS, interval: 50 })
-      .toBeGreaterThanOrEqual(count);
-    await this.log
-      .locator('[data-role="ai"][aria-busy="true"]')
-      .waitFor({ state: 'detached', timeout: WAIT_MS });
+      .poll(
+        async () => (await this.assistantMessages().count()) >= count && (await streaming.count()) === 0,
+        { timeout: WAIT_MS, interval: 50 },
+      )
+      .toBe(true);
+  }
+
+  /** Waits until the last assistant message contains `text` and no reply is streaming any more. */
+  async waitForAssistantReplyContaining(text: string): Promise<void> {
+    await expect.poll(() => this.lastAssistantText(), { timeout: WAIT_MS }).toContain(text);
+    await this.waitForAssistantReplies(1);
   }
 
   /** The text of the last assistant message. */
