@@ -62,7 +62,7 @@ export default tseslint.config(
             },
             {
               group: ['@chat/local', '@chat/firebase'],
-              message: 'Only web/src/app/load-backend.ts chooses a backend; use useServices() instead.',
+              message: 'Only web/src/app/backends/ names a backend package; use useServices() instead.',
             },
           ],
         },
@@ -75,8 +75,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // The composition root is the one place that loads a backend package (dynamically).
-    files: ['web/src/app/load-backend.ts'],
+    // The one place that names a backend package: one file per backend, the build picks one (virtual:backend).
+    files: ['web/src/app/backends/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -1,6 +1,7 @@
-// The built page's first load, for both backends: a Firebase build fetches the app and Firestore and no
-// Firebase Auth / reCAPTCHA code until sign-in is needed; each build preloads its backend from index.html
-// so it downloads beside the main chunk. Prints the gzip sizes the README reports.
+// The built page's first load, for both backends: each build holds its configured backend in the main chunk
+// and nothing of the other backend or of the configuration checks (both decided at build time:
+// web/build/configured-app-plugin.ts); a Firebase build fetches the app and Firestore and no Firebase Auth /
+// reCAPTCHA code until sign-in is needed. Prints the gzip sizes the README reports.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,8 @@ import {
   gzipKb,
   htmlFetches,
   manifestKey,
-  preloads,
   readManifest,
+  sourcesOf,
   staticClosure,
   type Manifest,
 } from './support/built-files.js';
@@ -26,14 +27,21 @@ const SIGN_IN_MARKERS = [
   'signInWithPhoneNumber',
 ];
 
+/** What only each backend's code holds (source paths as the source maps name them). */
+const BACKEND_SOURCES = {
+  local: [/packages\/local\/src\//, /node_modules\/(socket\.io-client|engine\.io-client)\//],
+  firebase: [/packages\/firebase\/src\//, /node_modules\/(firebase|@firebase)\//],
+} as const;
+
 interface Build {
   outDir: string;
-  html: string;
   manifest: Manifest;
+  /** The main chunk (index.html's script). */
+  main: string;
   /** Every file the first load fetches. */
   firstLoad: Set<string>;
-  /** The backend's chunk and its static imports. */
-  backend: Set<string>;
+  /** Every JS file built, with the modules it holds. */
+  sources: Map<string, string[]>;
 }
 
 async function buildAndRead(backend: 'local' | 'firebase'): Promise<Build> {
@@ -43,14 +51,17 @@ async function buildAndRead(backend: 'local' | 'firebase'): Promise<Build> {
     serverUrl: 'http://127.0.0.1:4000',
     env: backend === 'firebase' ? FIREBASE_BUILD_ENV : {},
     manifest: true,
+    sourcemap: true,
   });
   const manifest = await readManifest(outDir);
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
-  const main = staticClosure(manifest, 'index.html');
-  const backendFiles = staticClosure(manifest, manifestKey(manifest, `packages/${backend}/src/index.ts`));
-  // The app imports its backend at start (src/app/load-backend.ts), so that closure is first load too.
-  const firstLoad = new Set([...htmlFetches(html), ...main, ...backendFiles]);
-  return { outDir, html, manifest, firstLoad, backend: backendFiles };
+  const firstLoad = new Set([...htmlFetches(html), ...staticClosure(manifest, 'index.html')]);
+  const allJs = (await readdir(join(outDir, 'assets'))).filter((f) => f.endsWith('.js'));
+  const sources = await sourcesOf(
+    outDir,
+    allJs.map((file) => `assets/${file}`),
+  );
+  return { outDir, manifest, main: manifest['index.html']!.file, firstLoad, sources };
 }
 
 // One build per backend for the whole file.
@@ -77,22 +88,41 @@ describe.each(['firebase', 'local'] as const)('the %s build', (backend) => {
     build = await buildOf(backend);
   }, 120_000);
 
-  it('preloads its backend chunk and what it imports from index.html', () => {
-    const preloaded = preloads(build.html);
-    const main = staticClosure(build.manifest, 'index.html');
-    for (const file of build.backend) {
-      if (file.endsWith('.js') && !main.has(file)) expect(preloaded).toContain(file);
+  it('holds its backend in the main chunk and nothing of the other backend', () => {
+    const other = backend === 'local' ? 'firebase' : 'local';
+    const main = build.sources.get(build.main)!;
+    for (const pattern of BACKEND_SOURCES[backend]) {
+      expect(
+        main.some((source) => pattern.test(source)),
+        `main chunk holds ${pattern}`,
+      ).toBe(true);
+    }
+    for (const [file, sources] of build.sources) {
+      for (const pattern of BACKEND_SOURCES[other]) {
+        expect(
+          sources.filter((source) => pattern.test(source)),
+          `${file} holds ${pattern}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('ships the configuration, not the code that checks it', () => {
+    for (const [file, sources] of build.sources) {
+      expect(
+        sources.filter((source) => /web\/(src\/config|build)\//.test(source)),
+        file,
+      ).toEqual([]);
     }
   });
 
   it('reports its first-load and later-load sizes (gzip)', async () => {
-    const allJs = (await readdir(join(build.outDir, 'assets'))).filter((f) => f.endsWith('.js'));
     const later = backend === 'firebase' ? laterFirebaseFiles(build) : new Set<string>();
     const firstKb = await gzipKb(build.outDir, ['index.html', ...build.firstLoad]);
     const laterKb = await gzipKb(build.outDir, later);
     console.log(
       `${backend} build: first load ${firstKb} kB gzip (index.html, ${[...build.firstLoad].join(', ')}); ` +
-        `loaded later ${laterKb} kB gzip (${[...later].join(', ') || 'nothing'}); ${allJs.length} JS files built`,
+        `loaded later ${laterKb} kB gzip (${[...later].join(', ') || 'nothing'}); ${build.sources.size} JS files built`,
     );
     expect(firstKb).toBeGreaterThan(0);
   });
@@ -130,7 +160,7 @@ describe('the Firebase build without sign-in code on the first load', () => {
   });
 
   it('has Firestore on the first load (the business and its messages show without waiting for more)', async () => {
-    const code = [...(await contents(build.outDir, build.backend)).values()].join('\n');
+    const code = [...(await contents(build.outDir, build.firstLoad)).values()].join('\n');
     expect(code).toContain('firestore.googleapis.com');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The composition root: read the configuration, load the chosen backend, hand its services to the
- * React tree. Nothing else in the app decides which backend is used.
+ * The composition root: the configuration and the backend the page was built for (both fixed at build
+ * time: web/build/configured-app-plugin.ts), their services handed to the React tree. Nothing else in the
+ * app decides which backend is used.
  */
 import { StrictMode } from 'react';
 import {
@@ -12,12 +13,12 @@ import {
 } from '@chat/core';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import env from 'virtual:app-env';
+import { createBackend } from 'virtual:backend';
 import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
-import { loadBackend } from './app/load-backend.js';
 import { appRoutes } from './app/routes.js';
-import { readEnv } from './config/env.js';
 import { readPageOptions } from './lib/embed/page-options.js';
 import { applyLanguage } from './lib/i18n/active-text.js';
 import './styles/tokens.css';
@@ -28,7 +29,6 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 const root = createRoot(container);
 
 async function start(): Promise<void> {
-  const env = readEnv();
   // The visitor's language: ?lang= first, then the browser's preferences; English needs no download.
   const requested = new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM);
   const language = chooseLanguage(requested, navigator.languages ?? [navigator.language]);
@@ -37,7 +37,8 @@ async function start(): Promise<void> {
       `?${LANGUAGE_QUERY_PARAM}=${requested} is not a language of this page (${LANGUAGES.join(', ')}); using ${language}`,
     );
   }
-  const [backend, catalogue] = await Promise.all([loadBackend(env), loadCatalogue(language)]);
+  const backend = createBackend(env);
+  const catalogue = await loadCatalogue(language);
   applyLanguage(language, catalogue);
   const pageOptions = readPageOptions(window.location.search, window.parent !== window);
   // Release sockets and listeners when Vite replaces this module during development.

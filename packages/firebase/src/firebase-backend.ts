@@ -2,8 +2,8 @@
  * The Firebase backend: Firestore for data, Firebase Auth for phone sign-in, and the chat service over
  * HTTP (the same client the local backend uses). This package is the only place that imports firebase.
  *
- * What loads when (decision 0006): this module — Firebase app + Firestore — is the page's first load and
- * is preloaded from index.html. Firebase Auth with reCAPTCHA is a separate chunk (firebase-auth-session.ts)
+ * What loads when (decision 0006): this module — Firebase app + Firestore — is the page's first load, in
+ * its main chunk (web/src/app/backends/firebase.ts imports it statically). Firebase Auth with reCAPTCHA is a separate chunk (firebase-auth-session.ts)
  * fetched when the phone widget appears, or at once when the browser had a signed-in visitor last time.
  *
  * Limits:

@@ -1,6 +1,6 @@
 /**
  * Builds the web app once for the journeys, with Vite's JS API and web/vite.config.ts, into `outDir`.
- * The mock server's URL is baked in at build time (VITE_LOCAL_SERVER_URL, read by src/config/env.ts),
+ * The mock server's URL is baked in at build time (VITE_LOCAL_SERVER_URL, checked by src/config/env.ts),
  * so the server must already be listening on its ephemeral port when this runs.
  *
  * The build runs in a child Node process: Vite's bundler (rolldown) leaves native handles behind in
@@ -27,6 +27,8 @@ export interface BuildWebAppOptions {
   htmlEntry?: string;
   /** Also write .vite/manifest.json (which chunk holds which module), for checks over the built files. */
   manifest?: boolean;
+  /** Also write each chunk's source map (its `sources`: every module the chunk holds). */
+  sourcemap?: boolean;
 }
 
 export async function buildWebApp(options: BuildWebAppOptions): Promise<void> {
@@ -39,7 +41,7 @@ export async function buildWebApp(options: BuildWebAppOptions): Promise<void> {
     build: {
       outDir: options.outDir,
       emptyOutDir: true,
-      sourcemap: false,
+      sourcemap: options.sourcemap ?? false,
       reportCompressedSize: false,
       // Bundle size is the app's own build's concern (npm run build -w web reports it); not repeated here.
       chunkSizeWarningLimit: 100_000,

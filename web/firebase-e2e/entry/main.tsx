@@ -9,17 +9,16 @@ import { createLocalBackend } from '@chat/local';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import env from 'virtual:app-env';
 import { AppProviders } from '../../src/app/app-providers.js';
 import { createServices } from '../../src/app/create-services.js';
 import { appRoutes } from '../../src/app/routes.js';
-import { readEnv } from '../../src/config/env.js';
 import '../../src/styles/tokens.css';
 import '../../src/styles/global.css';
 
 const projectId = String(import.meta.env.VITE_E2E_FIREBASE_PROJECT_ID);
 const authEmulatorHost = String(import.meta.env.VITE_E2E_AUTH_EMULATOR_HOST);
 
-const env = readEnv();
 const local = createLocalBackend({ serverUrl: env.localServerUrl, storage: window.localStorage });
 const firebase = createFirebaseBackend({
   firebase: {

@@ -1,7 +1,8 @@
 /**
  * Reads a Vite build (with .vite/manifest.json) the way a browser meets it: which files the first load
- * fetches — index.html's script and stylesheets, the chunks they import statically, and the backend the app
- * loads at start with everything it imports statically — and which ones arrive only later.
+ * fetches — index.html's script and stylesheets and the chunks they import statically (the configured
+ * backend is in the main chunk) — and which ones arrive only later; and, from the source maps, which
+ * modules each file holds.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,12 +52,6 @@ export function htmlFetches(html: string): Set<string> {
   return files;
 }
 
-export function preloads(html: string): Set<string> {
-  return new Set(
-    [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!),
-  );
-}
-
 /** The summed gzip size of `files` in kB (1000 bytes, as Vite reports sizes). */
 export async function gzipKb(outDir: string, files: Iterable<string>): Promise<number> {
   let bytes = 0;
@@ -67,5 +62,17 @@ export async function gzipKb(outDir: string, files: Iterable<string>): Promise<n
 export async function contents(outDir: string, files: Iterable<string>): Promise<Map<string, string>> {
   const map = new Map<string, string>();
   for (const file of files) map.set(file, await readFile(join(outDir, file), 'utf8'));
+  return map;
+}
+
+/** The modules (source paths, as the source map names them) that each of `files` holds. */
+export async function sourcesOf(outDir: string, files: Iterable<string>): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  for (const file of files) {
+    const sourceMap = JSON.parse(await readFile(join(outDir, `${file}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    map.set(file, sourceMap.sources);
+  }
   return map;
 }

@@ -1,11 +1,11 @@
 /**
- * The app's configuration, read from Vite's import.meta.env once and checked.
+ * The app's configuration: the VITE_* variables, checked.
  *
- * Everything else in the app takes its settings from the AppEnv this returns, so a missing or
- * malformed variable fails at start-up with one message that lists every problem, instead of
- * surfacing later as a request to "undefined". Empty strings count as unset, because a line like
- * `VITE_CHAT_SERVICE_URL=` in a .env file is how people usually "leave something out". Plain checks,
- * no schema library: this runs in the page (issue 11's bundle budget).
+ * Checked once, when the page is built or the dev server starts (web/build/configured-app-plugin.ts), so
+ * a missing or malformed variable fails there with one message that lists every problem, instead of
+ * surfacing later as a request to "undefined"; the page gets the AppEnv this returns as a constant
+ * (`virtual:app-env`) and none of these checks. Empty strings count as unset, because a line like
+ * `VITE_CHAT_SERVICE_URL=` in a .env file is how people usually "leave something out".
  */
 import { DocumentIdCheck, runCheck } from '@chat/core';
 
@@ -77,8 +77,8 @@ export class EnvError extends Error {
 }
 
 /**
- * Validates a Vite-style environment object. Pure, so tests can hand it any record; the app
- * calls it once with import.meta.env through readEnv().
+ * Validates a Vite-style environment object. Pure, so tests can hand it any record; the build calls it
+ * with what Vite's loadEnv reads.
  */
 export function parseEnv(source: Record<string, unknown>): AppEnv {
   // Only our VITE_ keys, with blank strings treated as unset.
@@ -159,12 +159,4 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
     };
   }
   return app;
-}
-
-let cached: AppEnv | undefined;
-
-/** The app's configuration from import.meta.env, parsed on first use and then reused. */
-export function readEnv(): AppEnv {
-  cached ??= parseEnv(import.meta.env as Record<string, unknown>);
-  return cached;
 }

@@ -1,0 +1,59 @@
+/**
+ * Decides at build time what is fixed at build time: the configuration and the backend. Both are read
+ * once from the VITE_* variables (loadEnv: the process environment, then the .env files) and checked by
+ * src/config/env.ts's parseEnv, which fails `vite build` and the dev server's start naming every bad or
+ * missing variable — where an operator sees it: a Firebase build without VITE_DEFAULT_BUSINESS_ID must not
+ * reach hosting and fail in visitors' browsers. The page then gets:
+ *
+ * - `virtual:app-env`: the checked AppEnv as a JSON literal, so no checking code ships in the page;
+ * - `virtual:backend`: the configured backend's adapter (src/app/backends/local.ts or firebase.ts), imported
+ *   statically, so it sits in the main chunk (one file compresses better than three, and nothing waits for
+ *   the main chunk to run before fetching it) and the other backend is not in the build at all.
+ *
+ * Their types: src/virtual-modules.d.ts.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadEnv, type Plugin } from 'vite';
+import { parseEnv, type AppEnv, type BackendKind } from '../src/config/env.js';
+
+export const APP_ENV_MODULE = 'virtual:app-env';
+export const BACKEND_MODULE = 'virtual:backend';
+/** Rollup's convention for a module that is no file: other plugins leave ids starting with \0 alone. */
+const RESOLVED_APP_ENV = `\0${APP_ENV_MODULE}`;
+
+const BACKEND_ADAPTERS: Record<BackendKind, string> = {
+  local: fileURLToPath(new URL('../src/app/backends/local.ts', import.meta.url)),
+  firebase: fileURLToPath(new URL('../src/app/backends/firebase.ts', import.meta.url)),
+};
+
+/** The parsed configuration of a build; loadEnv already gives VITE_* from the process priority. */
+export function readBuildEnv(mode: string, envDir: string): AppEnv {
+  return parseEnv(loadEnv(mode, envDir, 'VITE_'));
+}
+
+export function configuredAppPlugin(): Plugin {
+  let env: AppEnv | undefined;
+  const configured = (): AppEnv => {
+    if (!env) throw new Error('configuredAppPlugin: the configuration is read when Vite resolves its config');
+    return env;
+  };
+  return {
+    name: 'business-chat:configured-app',
+    // `vite preview` serves a finished build: nothing to resolve, and its configuration is already baked in.
+    apply: (_config, { isPreview }) => !isPreview,
+    configResolved(config) {
+      // Throws EnvError; Vite prints its message ("- VITE_DEFAULT_BUSINESS_ID: is required …") and exits 1.
+      // The dev server restarts when a .env file changes, so this runs again then.
+      env = readBuildEnv(config.mode, config.envDir || config.root);
+    },
+    resolveId(id) {
+      if (id === APP_ENV_MODULE) return RESOLVED_APP_ENV;
+      if (id === BACKEND_MODULE) return BACKEND_ADAPTERS[configured().backend];
+      return null;
+    },
+    load(id) {
+      if (id !== RESOLVED_APP_ENV) return null;
+      return `export default ${JSON.stringify(configured())};\n`;
+    },
+  };
+}
