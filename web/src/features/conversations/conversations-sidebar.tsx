@@ -3,7 +3,7 @@
  * never opens it (§2), but it is a complete modal dialog: focus moves in when it opens, Tab stays
  * inside, Escape or a click on the backdrop closes it, and focus returns to where it was.
  */
-import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { CloseIcon } from '../../components/icons/close-icon.js';
@@ -41,7 +41,9 @@ function Drawer({ onClose, onNewConversation }: Omit<ConversationsSidebarProps, 
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect: focus is inside the drawer in the same commit that shows it (it appears only once
+  // its styles have loaded, outside any user event, so a passive effect would leave a moment without it).
+  useLayoutEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     primaryRef.current?.focus();
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
