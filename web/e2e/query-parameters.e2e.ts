@@ -82,8 +82,13 @@ test('a question past 2048 characters is cut to the limit, with the toast', asyn
   expect(shown).toContain('a'.repeat(2048));
   expect(shown).not.toContain('a'.repeat(2049));
   await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
-  const stored = (await control.conversations()).find((c) => c.id === conversationId);
-  expect(stored?.lastMessage?.text).toBe('a'.repeat(2048));
+  // The conversation's lastMessage is a write of its own after the message: wait for it.
+  await expect
+    .poll(
+      async () => (await control.conversations()).find((c) => c.id === conversationId)?.lastMessage?.text,
+      { timeout: WAIT_MS },
+    )
+    .toBe('a'.repeat(2048));
 });
 
 test('an i value is cut so that marker and value fit', async ({ chat, control }) => {
