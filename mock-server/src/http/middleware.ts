@@ -108,7 +108,7 @@ export function createRateLimiters(options: RateLimitOptions): RateLimiters {
       windowMs: options.windowMs,
       limit,
       store,
-      standardHeaders: 'draft-8',
+      standardHeaders: 'draft-7',
       legacyHeaders: false,
       handler: (_req, res) =>
         sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later'),

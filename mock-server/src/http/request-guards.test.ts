@@ -102,6 +102,18 @@ describe('state-changing control calls (CSRF)', () => {
 });
 
 describe('the Host header (DNS rebinding)', () => {
+  it('decides the same for a value it has seen before, and past the values it remembers', async () => {
+    const t = await start();
+    const app = request(t.server.app);
+    // More distinct allowed values than the guard remembers (32), each asked twice.
+    for (let port = 1; port <= 40; port++) {
+      for (let round = 0; round < 2; round++) {
+        expect((await app.get(HEALTH_PATH).set('Host', `localhost:${port}`)).status).toBe(200);
+        expectError(await app.get(HEALTH_PATH).set('Host', `evil.example:${port}`), 403, 'permission-denied');
+      }
+    }
+  });
+
   it('refuses a rebinding host on the control, data, identity and chat routes', async () => {
     const t = await start();
     const { id } = createConversation(t.server);

@@ -67,10 +67,23 @@ export function hostHeaderAllowed(header: string | undefined, allowlist: Readonl
   return name !== null && allowlist.has(name);
 }
 
+/** How many distinct allowed Host header values a guard remembers (a server is named a few ways). */
+const REMEMBERED_HOST_VALUES = 32;
+
 /** 403 for any request whose Host header does not name this server. */
 export function hostGuard(allowlist: ReadonlySet<string>): RequestHandler {
+  // Parsing the header (a URL per request) was a measurable share of the write path, and a server
+  // sees the same few values: allowed values are remembered, up to a bound so that nobody can grow
+  // the set. Refused values are always parsed again — they are never remembered.
+  const allowedValues = new Set<string>();
   return (req, res, next) => {
-    if (hostHeaderAllowed(req.headers.host, allowlist)) {
+    const header = req.headers.host;
+    if (header !== undefined && allowedValues.has(header)) {
+      next();
+      return;
+    }
+    if (hostHeaderAllowed(header, allowlist)) {
+      if (allowedValues.size < REMEMBERED_HOST_VALUES) allowedValues.add(header!);
       next();
       return;
     }
