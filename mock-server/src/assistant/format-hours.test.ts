@@ -62,5 +62,7 @@ describe('format-hours', () => {
     expect(sameWallClock('America/New_York', 'America/Toronto', at)).toBe(true);
     expect(sameWallClock('America/New_York', 'Europe/Paris', at)).toBe(false);
     expect(sameWallClock('America/New_York', 'garbage', at)).toBe(false);
+    expect(sameWallClock('America/New_York', 'America/New_York', at)).toBe(true);
+    expect(sameWallClock('garbage', 'garbage', at)).toBe(false);
   });
 });

@@ -57,9 +57,14 @@ export function timeZoneLabel(timeZone: string, atMs: number): string {
 /** Whether two time zones show the same wall-clock time at `atMs`; false when either is unknown to Intl. */
 export function sameWallClock(a: string, b: string, atMs: number): boolean {
   try {
-    const show = (timeZone: string) =>
-      dateTimeFormat({ timeZone, dateStyle: 'short', timeStyle: 'short' }).format(atMs);
-    return show(a) === show(b);
+    const formatIn = (timeZone: string) =>
+      dateTimeFormat({ timeZone, dateStyle: 'short', timeStyle: 'short' });
+    if (a === b) {
+      // One zone shows one wall clock: nothing to format. Getting the formatter still refuses an unknown zone.
+      formatIn(a);
+      return true;
+    }
+    return formatIn(a).format(atMs) === formatIn(b).format(atMs);
   } catch {
     return false;
   }

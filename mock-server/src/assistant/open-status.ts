@@ -1,10 +1,11 @@
 /**
  * Whether a business is open at an instant, and when it next opens, in its own time zone. The
- * open/closed decision is core's isOutsideBusinessHours (the same rule as the conversation's
- * flag, bounds inclusive, overnight intervals included), so the assistant never contradicts the flag.
+ * open/closed decision is core's isOutsideBusinessHours rule (isOutsideScheduleAt: the same rule as the
+ * conversation's flag, bounds inclusive, overnight intervals included), so the assistant never
+ * contradicts the flag.
  */
 import type { Business, BusinessHours, WeeklySchedule, Weekday } from '@chat/core';
-import { WEEKDAYS, effectiveHours, isOutsideBusinessHours, wallClock } from '@chat/core';
+import { WEEKDAYS, effectiveHours, isOutsideScheduleAt, wallClock } from '@chat/core';
 import { sortedIntervals } from './format-hours.js';
 
 export interface NextOpening {
@@ -38,7 +39,8 @@ export function openStatus(business: Pick<Business, 'locations' | 'hours'>, atMs
   const schedule = scheduled.weeklySchedule;
   const { weekday: today, hhmm } = wallClock(atMs, hours.timeZone);
   const day = schedule[today];
-  if (!isOutsideBusinessHours(business, atMs)) {
+  // isOutsideBusinessHours's rule on the wall clock just read (one Intl call per reply, not two).
+  if (!isOutsideScheduleAt(schedule, today, hhmm)) {
     const until = coveringEnd(schedule, today, hhmm);
     if (until !== undefined || day?.isOpen)
       return { kind: 'open', hours: scheduled, today, until: until ?? null };

@@ -16,7 +16,6 @@ import type { Assistant, AssistantInput } from '../assistant/assistant-types.js'
 import { interruptRef } from '../assistant/respond-to-message.js';
 import type { ScenarioProgress } from './scenario-engine.js';
 import { createScenarioEngine } from './scenario-engine.js';
-import { businessIdOf } from './scenario-library.js';
 import type { ScenarioLibrary } from './scenario-library.js';
 
 /** What the console's "raise the interrupt" asks when the staffer does not type a message. */
@@ -68,18 +67,8 @@ export function createAssistantSwitch({
   function bindingOf(conversationId: string, businessId: string): ScenarioBinding | null {
     const own = byConversation.get(conversationId);
     if (own) return { scenarioId: own, via: 'conversation' };
-    const forBusiness = byBusiness.get(businessId) ?? inlineScenarioOf(businessId);
+    const forBusiness = byBusiness.get(businessId) ?? library.inlineScenarioFor(businessId);
     return forBusiness ? { scenarioId: forBusiness, via: 'business' } : null;
-  }
-
-  /** A scenario that brings its own business plays for that business unless told otherwise. */
-  function inlineScenarioOf(businessId: string): string | null {
-    for (const listing of library.list()) {
-      const scenario = library.get(listing.id);
-      if (scenario && typeof scenario.business === 'object' && businessIdOf(scenario) === businessId)
-        return listing.id;
-    }
-    return null;
   }
 
   function resolve(input: AssistantInput) {

@@ -76,6 +76,35 @@ describe('the scenario library', () => {
     await vi.waitFor(() => expect(library!.get('added')).toBeNull(), { timeout: 5_000 });
   });
 
+  it('names the first scenario (by id) that brings a business inline, and follows reloads', () => {
+    const inline = (name: string) =>
+      [
+        `name: ${name}`,
+        'description: Brings its own business.',
+        'business:',
+        '  id: maple-dental',
+        '  handle: mapledental',
+        '  businessName: Maple Dental Studio',
+        '  verification: { status: pending }',
+        'fallback: Pardon?',
+        'steps: []',
+      ].join('\n');
+    fs.writeFileSync(path.join(dir, 'b-second.yaml'), inline('Second'));
+    fs.writeFileSync(path.join(dir, 'a-first.yaml'), inline('First'));
+    library = createScenarioLibrary({ dir, logger, watch: false });
+    expect(library.list().find((s) => s.id === 'a-first')?.errors).toEqual([]);
+    expect(library.inlineScenarioFor('maple-dental')).toBe('a-first');
+    // A scenario that only names a business by id does not bring it.
+    expect(library.inlineScenarioFor('bella-vista-salon')).toBeNull();
+
+    fs.rmSync(path.join(dir, 'a-first.yaml'));
+    library.reload();
+    expect(library.inlineScenarioFor('maple-dental')).toBe('b-second');
+    fs.rmSync(path.join(dir, 'b-second.yaml'));
+    library.reload();
+    expect(library.inlineScenarioFor('maple-dental')).toBeNull();
+  });
+
   it('keeps what it has when the folder disappears', () => {
     library = createScenarioLibrary({ dir, logger, watch: false });
     fs.rmSync(dir, { recursive: true, force: true });

@@ -39,6 +39,11 @@ export interface ScenarioLibrary {
   get(id: string): ScenarioFile | null;
   /** Every scenario file, sorted by id, with its validation state. */
   list(): ScenarioListing[];
+  /**
+   * The first scenario (by id) whose valid version brings `businessId` as its inline business, or null.
+   * Kept as an index rebuilt on every (re)load: the chat route asks on every turn.
+   */
+  inlineScenarioFor(businessId: string): string | null;
   /** Calls `listener` after every (re)load of the folder. Returns the function that stops it. */
   onChange(listener: () => void): () => void;
   /** Reads the folder again now (what the watcher does after a change). */
@@ -61,6 +66,8 @@ export function createScenarioLibrary(options: {
   const dir = options.dir ?? DEFAULT_SCENARIOS_DIR;
   const { logger } = options;
   const entries = new Map<string, Entry>();
+  /** Inline business id → the first scenario id (list order) that brings it; see inlineScenarioFor. */
+  let inlineScenarios = new Map<string, string>();
   const listeners = new Set<() => void>();
   const shown = (file: string) => path.join(path.basename(dir), path.basename(file));
 
@@ -101,6 +108,11 @@ export function createScenarioLibrary(options: {
       }
     }
     for (const id of [...entries.keys()]) if (!seen.has(id)) entries.delete(id);
+    inlineScenarios = new Map();
+    for (const [id, { lastValid }] of sortedEntries()) {
+      if (lastValid && typeof lastValid.business === 'object' && !inlineScenarios.has(lastValid.business.id))
+        inlineScenarios.set(lastValid.business.id, id);
+    }
     for (const listener of listeners) {
       try {
         listener();
@@ -108,6 +120,10 @@ export function createScenarioLibrary(options: {
         logger.error({ err: error }, 'scenario change listener failed');
       }
     }
+  }
+
+  function sortedEntries(): Array<[string, Entry]> {
+    return [...entries.entries()].sort(([a], [b]) => a.localeCompare(b));
   }
 
   reload();
@@ -131,22 +147,21 @@ export function createScenarioLibrary(options: {
   return {
     get: (id) => entries.get(id)?.lastValid ?? null,
     list() {
-      return [...entries.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([id, entry]) => {
-          const scenario = entry.lastValid;
-          return {
-            id,
-            file: shown(entry.file),
-            name: scenario?.name ?? null,
-            description: scenario?.description ?? null,
-            businessId: scenario ? businessIdOf(scenario) : null,
-            valid: entry.errors.length === 0,
-            errors: entry.errors,
-            servingLastValid: entry.errors.length > 0 && scenario !== null,
-          };
-        });
+      return sortedEntries().map(([id, entry]) => {
+        const scenario = entry.lastValid;
+        return {
+          id,
+          file: shown(entry.file),
+          name: scenario?.name ?? null,
+          description: scenario?.description ?? null,
+          businessId: scenario ? businessIdOf(scenario) : null,
+          valid: entry.errors.length === 0,
+          errors: entry.errors,
+          servingLastValid: entry.errors.length > 0 && scenario !== null,
+        };
+      });
     },
+    inlineScenarioFor: (businessId) => inlineScenarios.get(businessId) ?? null,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

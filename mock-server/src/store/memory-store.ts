@@ -275,14 +275,15 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       return { seq, message };
     },
     growMessage(conversationId, messageId, growth) {
-      const stored = recordOf(conversationId).messages.get(messageId);
+      const record = recordOf(conversationId);
+      const stored = record.messages.get(messageId);
       if (!stored) throw new ProviderError('not-found', `Message ${messageId} not found`);
       if (stored.message.text.length + growth.appendText.length > MAX_STORED_TEXT_LENGTH) {
         throw new ProviderError('invalid-argument', `text: longer than ${MAX_STORED_TEXT_LENGTH} characters`);
       }
       const seq = state.seq + 1;
       commit({ op: 'message.update', conversationId, id: messageId, seq, ...growth });
-      const updated = recordOf(conversationId).messages.get(messageId)!;
+      const updated = record.messages.get(messageId)!;
       emit({ conversationId, seq, message: updated.message });
       return updated;
     },

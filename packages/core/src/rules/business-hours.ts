@@ -4,7 +4,7 @@
  * runtime. Times are compared as HH:mm, so seconds within the last minute of an interval still count.
  */
 import { dateTimeFormat } from './date-time-format.js';
-import type { Business, BusinessHours, TimeInterval, Weekday } from '../model/business.js';
+import type { Business, BusinessHours, TimeInterval, Weekday, WeeklySchedule } from '../model/business.js';
 import { WEEKDAYS } from '../model/business.js';
 
 const WEEKDAY_BY_INTL: Record<string, Weekday> = {
@@ -73,6 +73,14 @@ export function isOutsideBusinessHours(
   const schedule = hours?.weeklySchedule;
   if (!schedule) return false;
   const { weekday, hhmm } = wallClock(atMs, hours.timeZone);
+  return isOutsideScheduleAt(schedule, weekday, hhmm);
+}
+
+/**
+ * The same flag for a wall-clock time already read (wallClock), so a caller that needs the weekday
+ * and HH:mm anyway reads the clock through Intl once.
+ */
+export function isOutsideScheduleAt(schedule: WeeklySchedule, weekday: Weekday, hhmm: string): boolean {
   const yesterday = schedule[previousWeekday(weekday)];
   if (yesterday?.isOpen && yesterday.intervals.some((i) => isOvernight(i) && hhmm <= i.end)) return false;
   const day = schedule[weekday];
