@@ -15,8 +15,12 @@ import {
   type Check,
 } from '../check/check.js';
 import { DOCUMENT_ID, HANDLE } from '../model/business.js';
-import { DEFAULT_CONTEXT_TYPE, USER_TYPES, type LastMessage } from '../model/conversation.js';
-import type { NewConversation } from '../model/conversation.js';
+import {
+  DEFAULT_CONTEXT_TYPE,
+  USER_TYPES,
+  type LastMessage,
+  type NewConversation,
+} from '../model/conversation.js';
 import { FEED_ITEM_TYPE, type NewFeedItem } from '../model/feed-item.js';
 import {
   CLIENT_MESSAGE_ROLES,
