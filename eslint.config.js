@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
  * core's zod schemas (packages/core/src/schema) are for the servers, scripts and tests. Type imports
  * are erased from the bundle, so they stay allowed.
  */
-const NO_SCHEMA_LIBRARY = [
+// What the page must not import, because it would weigh on its first load (issue 11's budget).
+const PAGE_WEIGHT_RESTRICTIONS = [
   {
     regex: '^zod($|/)',
     allowTypeImports: true,
@@ -22,6 +23,12 @@ const NO_SCHEMA_LIBRARY = [
     allowTypeImports: true,
     message:
       "core's zod schemas are for the servers and tests: the page uses the plain checks that mirror them (…Check, read…).",
+  },
+  {
+    group: ['react-router', 'react-router-dom'],
+    importNamePattern: '^(create\\w*Router|RouterProvider)$',
+    message:
+      'The page routes with <BrowserRouter> and useRoutes: a data router ships loader/action machinery the page never runs (decision 0015).',
   },
 ];
 
@@ -83,7 +90,7 @@ export default tseslint.config(
     // Everything the web page loads: the app and the client packages (not their tests and test harnesses).
     files: ['web/src/**/*.{ts,tsx}', 'packages/{local,chat-client,firebase}/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**', 'packages/*/src/testing/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: NO_SCHEMA_LIBRARY }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: PAGE_WEIGHT_RESTRICTIONS }] },
   },
   {
     files: ['packages/core/src/**/*.ts'],

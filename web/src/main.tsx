@@ -12,13 +12,13 @@ import {
   shippedLanguageOf,
 } from '@chat/core';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import env from 'virtual:app-env';
 import { createBackend } from 'virtual:backend';
 import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
-import { appRoutes } from './app/routes.js';
+import { AppRoutes } from './app/routes.js';
 import { readPageOptions } from './lib/embed/page-options.js';
 import { applyLanguage } from './lib/i18n/active-text.js';
 import './styles/tokens.css';
@@ -43,11 +43,12 @@ async function start(): Promise<void> {
   const pageOptions = readPageOptions(window.location.search, window.parent !== window);
   // Release sockets and listeners when Vite replaces this module during development.
   import.meta.hot?.dispose(() => backend.close());
-  const router = createBrowserRouter(appRoutes);
   root.render(
     <StrictMode>
       <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -8,11 +8,11 @@ import { createFirebaseBackend } from '@chat/firebase';
 import { createLocalBackend } from '@chat/local';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import env from 'virtual:app-env';
 import { AppProviders } from '../../src/app/app-providers.js';
 import { createServices } from '../../src/app/create-services.js';
-import { appRoutes } from '../../src/app/routes.js';
+import { AppRoutes } from '../../src/app/routes.js';
 import '../../src/styles/tokens.css';
 import '../../src/styles/global.css';
 
@@ -49,7 +49,9 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 createRoot(container).render(
   <StrictMode>
     <AppProviders services={createServices(backend, env)}>
-      <RouterProvider router={createBrowserRouter(appRoutes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

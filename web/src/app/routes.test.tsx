@@ -10,7 +10,7 @@ describe('routes (§2)', () => {
     const app = renderApp('/', { config: { defaultBusinessId: 'sunrise-bakery' } });
     expect(await screen.findByRole('heading', { name: 'Sunrise Bakery' })).toBeInTheDocument();
     await waitFor(() => expect(app.url()).toMatch(/^\/chat\/sunrise-bakery\/conv-\d+$/));
-    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(app.router.navigationType()).toBe('REPLACE');
   });
 
   it('redirects any other path to /', async () => {
@@ -25,7 +25,7 @@ describe('routes (§2)', () => {
     expect(screen.getByText('Opening chat…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Bella Vista Salon' })).toBeInTheDocument();
     expect(app.url()).toBe(`/chat/bella-vista-salon/${conversation.id}?ref=qr&utm=spring`);
-    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(app.router.navigationType()).toBe('REPLACE');
   });
 
   it('a handle without a conversation id opens the business chat', async () => {

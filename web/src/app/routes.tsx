@@ -1,4 +1,4 @@
-import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ChatRoute } from '../features/chat/chat-route.js';
 import { chatPath } from '../lib/chat-paths.js';
 import { useServices } from '../lib/services/services-context.js';
@@ -23,3 +23,12 @@ export const appRoutes: RouteObject[] = [
   { path: '/chat/:businessId/:conversationId?', element: <ChatRoute /> },
   { path: '*', element: <Navigate replace to="/" /> },
 ];
+
+/**
+ * The route table rendered inside a declarative router (<BrowserRouter> in main.tsx, <MemoryRouter> in
+ * tests). The page has no loaders, actions or fetchers, so it does not ship the data router's machinery
+ * for them (decision 0015).
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

@@ -5,10 +5,18 @@
 import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigateFunction,
+  type NavigationType,
+} from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/app-providers.js';
-import { appRoutes } from '../app/routes.js';
+import { AppRoutes } from '../app/routes.js';
 import type { HostBridge } from '../lib/embed/host-bridge.js';
 import type { PageOptions } from '../lib/embed/page-options.js';
 import type { AppConfig, AppServices } from '../lib/services/services-context.js';
@@ -42,18 +50,47 @@ export function renderApp(
     browser,
     session: window.sessionStorage,
   };
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createRouterProbe();
   const user = userEvent.setup();
   const view = render(
     <StrictMode>
       <AppProviders services={services} pageOptions={options.pageOptions} embedHost={options.embedHost}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <router.Probe />
+        </MemoryRouter>
       </AppProviders>
     </StrictMode>,
   );
   /** The current URL's path and query, e.g. "/chat/b/c?x=1". */
-  const url = () => router.state.location.pathname + router.state.location.search;
+  const url = () => router.location().pathname + router.location().search;
   return { ...view, backend, browser, router, user, url };
+}
+
+/**
+ * What the test reads of the router and how it navigates, as a visitor's browser would: the location,
+ * how the last navigation happened (PUSH, REPLACE or POP), and navigate(), captured by a component
+ * rendered inside the router.
+ */
+function createRouterProbe() {
+  let current: { location: Location; navigationType: NavigationType; navigate: NavigateFunction } | null =
+    null;
+  const seen = () => {
+    if (current === null) throw new Error('the router has not rendered yet');
+    return current;
+  };
+  function Probe() {
+    current = { location: useLocation(), navigationType: useNavigationType(), navigate: useNavigate() };
+    return null;
+  }
+  return {
+    Probe,
+    location: () => seen().location,
+    navigationType: () => seen().navigationType,
+    navigate: async (to: string) => {
+      await seen().navigate(to);
+    },
+  };
 }
 
 /**
