@@ -184,4 +184,30 @@ describe('local backend over the mock server', () => {
 
     await vi.waitFor(() => expect(r.lists).toEqual([[]]));
   });
+
+  it('with connectAtStart, opens one WebSocket at once (no long-polling handshake) and subscribes on it', async () => {
+    const { server, url } = await startServer();
+    const transports: string[] = [];
+    server.io.on('connection', (socket) => transports.push(socket.conn.transport.name));
+    const backend = backendFor(url, { connectAtStart: true });
+
+    await vi.waitFor(() => expect(transports).toEqual(['websocket']));
+    const conversation = await newConversation(backend);
+    const r = watch(backend, conversation.id);
+    await vi.waitFor(() => expect(r.lists).toEqual([[]]));
+    expect(transports).toEqual(['websocket']);
+  });
+
+  it('without connectAtStart, opens no socket until the first subscription', async () => {
+    const { server, url } = await startServer();
+    let connections = 0;
+    server.io.on('connection', () => connections++);
+    const backend = backendFor(url);
+
+    const conversation = await newConversation(backend);
+    expect(connections).toBe(0);
+    const r = watch(backend, conversation.id);
+    await vi.waitFor(() => expect(r.lists).toEqual([[]]));
+    expect(connections).toBe(1);
+  });
 });

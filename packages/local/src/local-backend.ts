@@ -22,6 +22,8 @@ export interface LocalBackendOptions {
   fetch?: FetchLike;
   /** Passed to socket.io-client for the live-messages socket. */
   socketOptions?: LocalSocketOptions;
+  /** Open the live-messages socket at once (see LocalDataProviderOptions.connectAtStart). */
+  connectAtStart?: boolean;
 }
 
 export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
@@ -32,6 +34,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
     fetch: options.fetch,
     getIdToken: () => auth.getIdToken(),
     socketOptions: options.socketOptions,
+    connectAtStart: options.connectAtStart,
   });
   const chat = createHttpChatService({ baseUrl: serverUrl, fetch: options.fetch });
   return { data, auth, chat, close: () => data.close() };

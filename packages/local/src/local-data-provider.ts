@@ -43,6 +43,11 @@ export interface LocalDataProviderOptions {
   socketOptions?: LocalSocketOptions;
   /** How long a live subscription waits for the server's answer while connected. Default 10 s. */
   subscribeTimeoutMs?: number;
+  /**
+   * Open the live-messages socket now rather than at the first subscription, so that its handshake
+   * overlaps the reads and writes that come before it (the chat page's first screen). Default false.
+   */
+  connectAtStart?: boolean;
 }
 
 /** A DataProvider that holds a socket: close() releases it. */
@@ -57,6 +62,9 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const getIdToken = options.getIdToken ?? (async () => null);
   let connection: SocketConnection | null = null;
+  const sharedConnection = (): SocketConnection =>
+    (connection ??= createSocketConnection(base, options.socketOptions));
+  if (options.connectAtStart) sharedConnection().socket();
   /** Live subscriptions per conversation on the shared socket; the server is told to stop at zero. */
   const subscribers = new Map<string, number>();
 
@@ -150,8 +158,7 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
           cancelled = true;
         };
       }
-      connection ??= createSocketConnection(base, options.socketOptions);
-      const socket = connection.socket();
+      const socket = sharedConnection().socket();
       subscribers.set(conversationId, (subscribers.get(conversationId) ?? 0) + 1);
       return subscribeToConversationMessages({
         socket,

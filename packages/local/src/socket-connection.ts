@@ -27,7 +27,16 @@ export function createSocketConnection(serverUrl: string, options?: LocalSocketO
       if (!current) {
         // forceNew: io() otherwise shares one Manager (and one Socket) per URL across backends,
         // so closing one backend would cut the others' live messages.
-        const socket: LocalSocket = io(origin, { autoConnect: false, forceNew: true, ...options });
+        // WebSocket first: one round trip to connect instead of socket.io's default long-polling
+        // handshake and upgrade (four to five requests before the first live message can arrive);
+        // long-polling stays as the fallback where a WebSocket cannot be opened.
+        const socket: LocalSocket = io(origin, {
+          autoConnect: false,
+          forceNew: true,
+          transports: ['websocket', 'polling'],
+          tryAllTransports: true,
+          ...options,
+        });
         socket.on('disconnect', (reason) => {
           // socket.io reconnects by itself after network failures but not after a server-side
           // disconnect; live subscriptions should survive that too (they resume from their last seq).
