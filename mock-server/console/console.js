@@ -1,248 +1,262 @@
 // The demo console's behaviour (served by the mock server at /console, same origin as the control
-// API it drives). Plain browser JavaScript with no build step: it only exists for demo staff.
-// Live messages come from GET /control/events (server-sent events); the conversation list is read
-// again when an unknown conversation speaks and every few seconds (the store has no event for a new
-// conversation without messages). Every text from the server is shown as text, never as HTML.
+// API it drives). Plain browser JavaScript modules with no build step: it only exists for demo staff.
+// Live messages come from GET /control/events (server-sent events); the conversation list, and the
+// picked conversation's scenario state, are read again every few seconds (the store has no event for
+// a new conversation without messages, nor for a binding), and the list also when an unknown
+// conversation speaks. Every text from the server is shown as text, never as HTML.
+import { call, conversationPath, isGone } from './control-api.js';
+import { createConversationList } from './conversation-list.js';
+import { createMessagesView } from './messages-view.js';
+import { createScenarioChoice } from './scenario-choice.js';
+import { setText } from './keyed-children.js';
+import { refreshClock, wireServerControls } from './server-controls.js';
+import { act, say } from './status-line.js';
 
-// core's CONTROL_CALL_HEADERS (this file has no build step to import it): the server refuses a
-// state-changing control call without them.
-const CONTROL_HEADERS = { 'content-type': 'application/json', 'x-mock-control': '1' };
 const LIST_REFRESH_MS = 3000;
-
-const state = {
-  conversations: [],
-  selected: null,
-  /** messageId → message, for the selected conversation. */
-  messages: new Map(),
-};
+/** How many of the newest conversations the list shows (a hint says when there are more). */
+const LIST_LIMIT = 100;
+const PICK_HINT = 'Pick a conversation on the left (Tab to it, then Enter) to see its messages and steer it.';
 
 const $ = (id) => document.getElementById(id);
 
-async function call(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: method === 'GET' ? {} : CONTROL_HEADERS,
-    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-  });
-  const text = await response.text();
-  const json = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new Error(json?.error?.message ?? `HTTP ${response.status}`);
-  return json;
-}
+const state = {
+  conversations: [],
+  /** The conversation the panel on the right shows and acts on; null: none, the panel only asks for one. */
+  picked: null,
+};
 
-function say(message, isError = false) {
-  const status = $('status');
-  status.textContent = message;
-  status.classList.toggle('error', isError);
-}
+const conversationList = createConversationList($('conversations'), {
+  onPick: (id) => void pick(id),
+  focusFallback: $('conversations-title'),
+});
+const messagesView = createMessagesView($('messages'));
+const scenarioChoice = createScenarioChoice($('scenario-select'));
 
-/** Runs a staffer's action and reports how it went in the status line. */
-async function act(done, action) {
-  try {
-    await action();
-    say(done);
-  } catch (error) {
-    say(`Could not do that: ${error.message}`, true);
+// Answers to list requests can overtake each other: an older one must not undo a newer one.
+let listAsked = 0;
+let listApplied = 0;
+
+async function refreshConversations() {
+  const asked = ++listAsked;
+  const { conversations, nextCursor } = await call('GET', `/control/conversations?limit=${LIST_LIMIT}`);
+  if (asked < listApplied) return;
+  listApplied = asked;
+  state.conversations = conversations;
+  conversationList.render(conversations, state.picked);
+  $('no-conversations').hidden = conversations.length > 0;
+  $('more-conversations').hidden = nextCursor === null;
+  // A whole list without the picked conversation: a reset (here, in a terminal, in a test) deleted it.
+  if (state.picked !== null && nextCursor === null && !conversations.some((c) => c.id === state.picked)) {
+    conversationGone(state.picked);
   }
 }
 
-async function refreshConversations() {
-  const { conversations } = await call('GET', '/control/conversations');
-  state.conversations = conversations;
-  renderConversations();
+let listing = null;
+/** Reads the list again unless a read is already on its way (a new conversation's reply streams in many events). */
+function refreshConversationsSoon() {
+  listing ??= refreshConversations()
+    .catch(() => {})
+    .finally(() => {
+      listing = null;
+    });
 }
 
-function renderConversations() {
-  const list = $('conversations');
-  list.replaceChildren(
-    ...state.conversations.map((conversation) => {
-      const item = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.id = conversation.id;
-      button.setAttribute('aria-current', String(conversation.id === state.selected));
-      const title = document.createElement('span');
-      title.textContent = `${conversation.businessId} · ${conversation.messageCount} messages`;
-      const last = document.createElement('small');
-      last.textContent =
-        conversation.latestMessage?.text ?? conversation.lastMessage?.text ?? conversation.id;
-      button.append(title, last);
-      button.addEventListener('click', () => select(conversation.id));
-      item.append(button);
-      return item;
-    }),
-  );
-  $('no-conversations').hidden = state.conversations.length > 0;
+async function pick(id) {
+  state.picked = id;
+  conversationList.markPicked(id);
+  messagesView.clear();
+  setText($('detail-meta'), `Loading conversation ${id}…`);
+  showPanel(true);
+  // The focus stays on the picked entry; this says what happened and where to go next.
+  say(`Conversation ${id} picked: its messages and controls follow the list.`);
+  try {
+    const [, scenario, { scenarios }] = await Promise.all([
+      readMessages(id),
+      call('GET', conversationPath(id, '/scenario')),
+      call('GET', '/control/scenarios'),
+    ]);
+    if (state.picked !== id) return;
+    messagesView.render({ toBottom: true });
+    scenarioChoice.list(scenarios);
+    showScenario(scenario, { force: true });
+  } catch (error) {
+    if (isGone(error)) conversationGone(id);
+    else if (state.picked === id) say(`Could not open conversation ${id}: ${error.message}`, true);
+  }
 }
 
-async function select(id) {
-  state.selected = id;
-  state.messages.clear();
-  renderConversations();
-  $('detail').hidden = false;
-  const [{ messages }, scenario] = await Promise.all([
-    call('GET', `/control/conversations/${encodeURIComponent(id)}/messages`),
-    call('GET', `/control/conversations/${encodeURIComponent(id)}/scenario`),
-  ]);
-  for (const { message } of messages) state.messages.set(message.id, message);
-  renderMessages();
-  renderScenario(scenario);
+/** Reads the conversation's stored messages into the view (shown by the next render). */
+async function readMessages(id) {
+  const { messages } = await call('GET', conversationPath(id, '/messages'));
+  if (state.picked !== id) return;
+  for (const { seq, message } of messages) messagesView.put(seq, message);
 }
 
-function renderScenario(scenario) {
+function showPanel(open) {
+  $('detail-empty').hidden = open;
+  $('detail-body').hidden = !open;
+}
+
+/** Back to no conversation picked, the panel showing `hint`. */
+function closePanel(hint) {
+  const focusWasInPanel = $('detail-body').contains(document.activeElement);
+  state.picked = null;
+  conversationList.markPicked(null);
+  messagesView.clear();
+  $('detail-empty').textContent = hint;
+  showPanel(false);
+  // Hiding the panel would drop the focus on the page's body: its heading is next to the hint.
+  if (focusWasInPanel) $('detail-title').focus();
+}
+
+function conversationGone(id) {
+  if (state.picked !== id) return;
+  const message = `Conversation ${id} is gone (everything was reset, or it was deleted): pick another on the left.`;
+  closePanel(message);
+  say(message, true);
+}
+
+/** Shows a conversation's scenario state (GET …/scenario), if it is still the picked one. */
+function showScenario(scenario, options) {
+  if (scenario.conversationId !== state.picked) return;
   const playing = scenario.scenario
     ? `plays "${scenario.scenario}" (set on the ${scenario.via})`
     : 'built-in assistant';
   const step = scenario.progress?.lastStep ? `, last step ${scenario.progress.lastStep.index + 1}` : '';
   const pending = scenario.interruptPending ? ', phone verification waiting for the next reply' : '';
-  $('detail-meta').textContent = `${state.selected}: ${playing}${step}${pending}`;
-  if (scenario.scenario) $('scenario-select').value = scenario.scenario;
+  setText($('detail-meta'), `${scenario.conversationId}: ${playing}${step}${pending}`);
+  scenarioChoice.show(scenario, options);
 }
 
-function renderMessages() {
-  const list = $('messages');
-  const ordered = [...state.messages.values()].sort((a, b) => a.createdAt - b.createdAt);
-  list.replaceChildren(
-    ...ordered.map((message) => {
-      const item = document.createElement('li');
-      item.dataset.role = message.role;
-      item.dataset.streaming = String(message.streaming === true);
-      const who = message.role === 'user' ? 'Visitor' : message.role === 'model' ? 'Assistant' : 'System';
-      item.setAttribute('aria-label', `${who}${message.type === 'auth' ? ' (phone verification)' : ''}`);
-      item.textContent = message.text;
-      return item;
-    }),
+async function refreshPicked() {
+  const id = state.picked;
+  if (id === null) return;
+  try {
+    showScenario(await call('GET', conversationPath(id, '/scenario')));
+  } catch (error) {
+    if (isGone(error)) conversationGone(id);
+  }
+}
+
+/** An action on the picked conversation; without one, nothing is sent. */
+function actOnPicked(done, action) {
+  const id = state.picked;
+  if (id === null) {
+    say('Pick a conversation on the left first.', true);
+    return;
+  }
+  void act(
+    done,
+    () => action(id),
+    (error) => {
+      if (id !== state.picked || !isGone(error)) return false;
+      conversationGone(id);
+      return true;
+    },
   );
-  list.scrollTop = list.scrollHeight;
-}
-
-async function refreshSelected() {
-  if (!state.selected) return;
-  renderScenario(await call('GET', `/control/conversations/${encodeURIComponent(state.selected)}/scenario`));
-}
-
-async function loadScenarios() {
-  const { scenarios } = await call('GET', '/control/scenarios');
-  const select = $('scenario-select');
-  const none = new Option('Built-in assistant (no scenario)', '');
-  select.replaceChildren(
-    none,
-    ...scenarios.map((scenario) => {
-      const option = new Option(`${scenario.id}${scenario.valid ? '' : ' (invalid)'}`, scenario.id);
-      option.disabled = !scenario.valid && !scenario.servingLastValid;
-      return option;
-    }),
-  );
-}
-
-async function refreshClock() {
-  const clock = await call('GET', '/control/clock');
-  const hours = clock.offsetMs / 3_600_000;
-  const offset = hours === 0 ? 'real time' : `${hours > 0 ? '+' : ''}${hours.toFixed(1)} h from real time`;
-  $('clock').textContent = `Server clock: ${new Date(clock.nowMs).toLocaleString()} (${offset})`;
-}
-
-function listen() {
-  const events = new EventSource('/control/events');
-  events.onmessage = (event) => {
-    const { conversationId, message } = JSON.parse(event.data);
-    if (conversationId === state.selected) {
-      state.messages.set(message.id, message);
-      renderMessages();
-    }
-    if (!state.conversations.some((c) => c.id === conversationId)) void refreshConversations();
-  };
-  events.onerror = () => say('Lost the live connection to the mock server; retrying…', true);
-  events.onopen = () => say('Connected to the mock server.');
 }
 
 function wire() {
+  const box = $('staff-text');
   $('send-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const text = $('staff-text').value.trim();
-    if (!state.selected || !text) return;
-    void act('Message sent to the visitor.', async () => {
-      await call('POST', `/control/conversations/${encodeURIComponent(state.selected)}/messages`, { text });
-      $('staff-text').value = '';
+    const text = box.value.trim();
+    if (!text) {
+      say('Type the message to send first.', true);
+      box.focus();
+      return;
+    }
+    actOnPicked('Message sent to the visitor.', async (id) => {
+      await call('POST', conversationPath(id, '/messages'), { text });
+      // Unless the staffer has typed on meanwhile.
+      if (box.value.trim() === text) box.value = '';
     });
   });
-  $('staff-text').addEventListener('keydown', (event) => {
+  box.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) $('send-form').requestSubmit();
   });
+
   $('scenario-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const scenario = $('scenario-select').value || null;
-    void act(scenario ? `Scenario "${scenario}" attached.` : 'Back to the built-in assistant.', async () => {
-      renderScenario(
-        await call('PUT', `/control/conversations/${encodeURIComponent(state.selected)}/scenario`, {
-          scenario,
-        }),
-      );
-    });
+    actOnPicked(
+      (answer) =>
+        answer.scenario === null
+          ? 'Back to the built-in assistant.'
+          : answer.via === 'business'
+            ? `Back to its business's scenario "${answer.scenario}", from its first step.`
+            : `Scenario "${answer.scenario}" attached.`,
+      async (id) => {
+        const answer = await call('PUT', conversationPath(id, '/scenario'), { scenario });
+        showScenario(answer, { force: true });
+        return answer;
+      },
+    );
   });
   $('restart-scenario').addEventListener('click', () =>
-    act('The scenario starts over at its first step.', async () => {
-      renderScenario(
-        await call('POST', `/control/conversations/${encodeURIComponent(state.selected)}/scenario/restart`),
-      );
-    }),
+    actOnPicked(
+      (answer) =>
+        answer.scenario === null
+          ? 'It plays no scenario: nothing to restart.'
+          : `"${answer.scenario}" starts over at its first step.`,
+      async (id) => {
+        const answer = await call('POST', conversationPath(id, '/scenario/restart'));
+        showScenario(answer);
+        return answer;
+      },
+    ),
   );
   $('interrupt-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const message = $('interrupt-text').value.trim();
-    void act('The next reply asks the visitor to verify their phone.', async () => {
-      renderScenario(
-        await call(
-          'POST',
-          `/control/conversations/${encodeURIComponent(state.selected)}/interrupt`,
-          message ? { message } : {},
-        ),
-      );
-    });
-  });
-  const FAULTS = {
-    chat: { operation: 'chat', error: 503, count: 1 },
-    listen: { operation: 'listen', error: 'unavailable', count: 1 },
-    'otp.send': { operation: 'otp.send', error: 'unavailable', count: 1 },
-  };
-  for (const button of document.querySelectorAll('[data-fault]')) {
-    button.addEventListener('click', () =>
-      act(`Fault injected: ${button.textContent}.`, () =>
-        call('POST', '/control/faults', FAULTS[button.dataset.fault]),
-      ),
-    );
-  }
-  for (const button of document.querySelectorAll('[data-clock]')) {
-    button.addEventListener('click', () =>
-      act('Clock moved.', async () => {
-        if (button.dataset.clock === 'real') await call('DELETE', '/control/clock');
-        else {
-          const { offsetMs } = await call('GET', '/control/clock');
-          await call('POST', '/control/clock', { offsetMs: offsetMs + Number(button.dataset.clock) });
-        }
-        await refreshClock();
-      }),
-    );
-  }
-  $('reset-all').addEventListener('click', () => {
-    if (!window.confirm('Reset everything? Every conversation is deleted and the fixtures come back.'))
-      return;
-    void act('Everything is back to the fixtures.', async () => {
-      await call('POST', '/control/reset');
-      state.selected = null;
-      $('detail').hidden = true;
-      await refreshConversations();
-      await refreshClock();
+    actOnPicked('The next reply asks the visitor to verify their phone.', async (id) => {
+      showScenario(await call('POST', conversationPath(id, '/interrupt'), message ? { message } : {}));
     });
   });
 }
 
+function listen() {
+  const events = new EventSource('/control/events');
+  let lost = false;
+  events.onmessage = (event) => {
+    const { conversationId, seq, message } = JSON.parse(event.data);
+    if (conversationId === state.picked) {
+      messagesView.put(seq, message);
+      messagesView.render();
+    }
+    if (!state.conversations.some((c) => c.id === conversationId)) refreshConversationsSoon();
+  };
+  events.onerror = () => {
+    lost = true;
+    say('Lost the live connection to the mock server; retrying…', true);
+  };
+  events.onopen = () => {
+    say('Connected to the mock server.');
+    // Message changes while the connection was down were not streamed: read them.
+    const id = state.picked;
+    if (lost && id !== null) {
+      void readMessages(id)
+        .then(() => messagesView.render())
+        .catch(() => {});
+    }
+    lost = false;
+  };
+}
+
+$('detail-empty').textContent = PICK_HINT;
+$('more-conversations').textContent = `Only the ${LIST_LIMIT} newest are listed.`;
 wire();
+wireServerControls({
+  afterReset: async () => {
+    closePanel(PICK_HINT);
+    await refreshConversations();
+  },
+});
 listen();
-await Promise.all([refreshConversations(), loadScenarios(), refreshClock()]).catch((error) =>
+await Promise.all([refreshConversations(), refreshClock()]).catch((error) =>
   say(`Could not reach the mock server: ${error.message}`, true),
 );
 setInterval(() => {
   void refreshConversations().catch(() => {});
-  void refreshSelected().catch(() => {});
+  void refreshPicked();
 }, LIST_REFRESH_MS);

@@ -205,6 +205,24 @@ describe('the demo console', () => {
     await off.close();
   });
 
+  it('serves every module the console’s script imports, as JavaScript', async () => {
+    // The console is plain modules with no build step: a missing or misnamed file only shows in a browser.
+    const seen = new Set<string>();
+    const toRead = ['console.js'];
+    while (toRead.length > 0) {
+      const file = toRead.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const res = await request(server.app).get(`/console/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers['content-type'], file).toMatch(/^(text|application)\/javascript/);
+      for (const [, imported] of res.text.matchAll(/^import [^;]*? from '\.\/([\w-]+\.js)';$/gm)) {
+        toRead.push(imported!);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
   it('streams every message change to the console', async () => {
     const { url } = await server.listen(0, '127.0.0.1');
     const conversation = createConversation(server);
