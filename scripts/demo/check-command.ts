@@ -14,7 +14,7 @@ import { rehearseScenario } from './rehearse-scenario.js';
 import type { Rehearsal } from './rehearse-scenario.js';
 import { readScenarioFiles } from './scenario-files.js';
 import type { ScenarioFiles } from './scenario-files.js';
-import { sameFolder, serverScenariosDir } from './server-folder.js';
+import { folderMismatch } from './server-folder.js';
 import { bold, CliError, dim, FAIL, PASS, plural, red } from './terminal.js';
 
 export interface CheckOptions {
@@ -75,8 +75,9 @@ export async function checkCommand(options: CheckOptions): Promise<number> {
 
 /** A running server plays its own folder: rehearsing another folder's files there would test its copies. */
 async function expectSameFolder(control: ControlClient, files: ScenarioFiles, dirGiven: boolean) {
-  const served = await serverScenariosDir(control);
-  if (served !== null ? sameFolder(served, files.dir) : !dirGiven) return;
+  const mismatch = await folderMismatch(control, files.dir, dirGiven);
+  if (!mismatch) return;
+  const { served } = mismatch;
   throw new CliError(
     `The server at ${control.serverUrl} plays the scenarios in ${served ?? 'its own folder'}, not those in ${files.dir}: a running server cannot play another folder.\n` +
       `  Leave out --server to rehearse ${files.dir} on a private server, or restart that server with SCENARIOS_DIR=${files.dir}` +

@@ -63,7 +63,12 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   if (fs.existsSync(file))
     throw new CliError(`${file} already exists; choose another --name (nothing was written).`);
 
-  const rehearse = `npm run demo -- check ${name}${options.dir ? ` --dir ${options.dir}` : ''}`;
+  // A folder with spaces or quotes is quoted for the shell the person pastes the command into.
+  const dirArg =
+    options.dir && /[^\w@%+=:,./-]/.test(options.dir)
+      ? `'${options.dir.replaceAll("'", "'\\''")}'`
+      : options.dir;
+  const rehearse = `npm run demo -- check ${name}${dirArg ? ` --dir ${dirArg}` : ''}`;
   const text =
     `# Recorded from conversation ${options.conversationId} on ${new Date().toISOString().slice(0, 10)}.\n` +
     `# Edit the texts, then rehearse it with: ${rehearse}\n\n` +

@@ -14,6 +14,20 @@ export async function serverScenariosDir(control: ControlClient): Promise<string
   return typeof dir === 'string' ? dir : null;
 }
 
+/**
+ * Whether the server at `control` plays `dir`: null when it does, else the folder it plays (null
+ * inside when it does not say; then only an explicit --dir is refused).
+ */
+export async function folderMismatch(
+  control: ControlClient,
+  dir: string,
+  dirGiven: boolean,
+): Promise<{ served: string | null } | null> {
+  const served = await serverScenariosDir(control);
+  const plays = served !== null ? sameFolder(served, dir) : !dirGiven;
+  return plays ? null : { served };
+}
+
 /** Whether two paths name the same folder (links resolved where the folder exists here). */
 export function sameFolder(a: string, b: string): boolean {
   const real = (dir: string) => {

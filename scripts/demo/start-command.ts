@@ -14,7 +14,7 @@ import { businessIdOf } from '@chat/mock-server/scenarios';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
-import { sameFolder, serverScenariosDir } from './server-folder.js';
+import { folderMismatch } from './server-folder.js';
 import { bold, CliError, dim, green, progress, yellow } from './terminal.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -62,15 +62,16 @@ export async function startCommand(options: StartOptions): Promise<number> {
   }
 
   const control = createControlClient(serverUrl);
-  if (!child) {
-    const served = await serverScenariosDir(control);
-    if (served !== null && !sameFolder(served, files.dir)) {
-      throw new CliError(
-        `The servers already run and play the scenarios in ${served}; ${options.dir === undefined ? 'the default folder' : '--dir'} ${files.dir} cannot apply to them.\n` +
-          `  Stop them (Ctrl-C where \`npm start\` or \`npm run demo -- start\` runs) and run this again: it then starts them with ${files.dir}.` +
-          (options.dir === undefined ? ` Or add --dir ${served} to play the running server's folder.` : ''),
-      );
-    }
+  const mismatch = child ? null : await folderMismatch(control, files.dir, options.dir !== undefined);
+  if (mismatch) {
+    const served = mismatch.served ?? 'their own folder';
+    throw new CliError(
+      `The servers already run and play the scenarios in ${served}; ${options.dir === undefined ? 'the default folder' : '--dir'} ${files.dir} cannot apply to them.\n` +
+        `  Stop them (Ctrl-C where \`npm start\` or \`npm run demo -- start\` runs) and run this again: it then starts them with ${files.dir}.` +
+        (options.dir === undefined && mismatch.served
+          ? ` Or add --dir ${mismatch.served} to play the running servers' folder.`
+          : ''),
+    );
   }
   const businessId = businessIdOf(scenario);
   await control.send('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, {
