@@ -62,10 +62,30 @@ function problem(issue: Issue, raw: unknown): string {
     return 'required, but missing';
   }
   if (issue.code === 'invalid_type') return kindMessage(issue.expected, value, issue.path);
+  // zod's own words for a limit ("Too big: expected string to have <=120 characters"); the
+  // schema's own messages ("at most 4 smart replies") are kept.
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && /^Too (big|small)/.test(issue.message)) {
+    return limitMessage(issue);
+  }
   if (issue.code === 'unrecognized_keys' && issue.message.startsWith('Unrecognized key')) {
     return issue.keys.map((key) => `unknown field "${key}"`).join('; ');
   }
   return issue.message;
+}
+
+function limitMessage(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>): string {
+  const bound = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  const most = issue.code === 'too_big' ? 'at most' : 'at least';
+  const unit = (one: string) => `${bound.toLocaleString('en')} ${one}${bound === 1 ? '' : 's'}`;
+  switch (issue.origin) {
+    case 'string':
+      return `${issue.code === 'too_big' ? 'is too long' : 'is too short'}: ${most} ${unit('character')}`;
+    case 'array':
+    case 'set':
+      return `${issue.code === 'too_big' ? 'has too many' : 'has too few'}: ${most} ${unit('item')}`;
+    default:
+      return `must be ${most} ${bound.toLocaleString('en')}`;
+  }
 }
 
 /** "must be text" and the like, with the fix for the usual cause. */

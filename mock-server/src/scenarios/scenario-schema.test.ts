@@ -286,6 +286,21 @@ describe('scenario files: words a person who is not a developer can act on', () 
       [`${FILE}, field fallback: must be a text, or { reply: …, smartReplies: [ … ] }`],
     ],
     [
+      'a name over its limit',
+      `name: ${'n'.repeat(121)}\ndescription: d\nbusiness: bella-vista-salon\nfallback: f\nsteps: []\n`,
+      [`${FILE}, field name: is too long: at most 120 characters`],
+    ],
+    [
+      'an empty list of smart replies',
+      withSteps('  - { when: { text: hi }, reply: Hi, smartReplies: [] }\n'),
+      [`${FILE}, step 1, smartReplies: has too few: at least 1 item`],
+    ],
+    [
+      'a stream chunk of 0',
+      withSteps('  - { when: { text: hi }, reply: Hi, stream: { chunk: 0, everyMs: 5 } }\n'),
+      [`${FILE}, step 1, stream.chunk: must be at least 1`],
+    ],
+    [
       'a problem inside an inline business',
       'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: x, handle: "no spaces", businessName: X, verification: { status: approved } }\n',
       [`${FILE}, field business.handle: must contain only letters, digits`],

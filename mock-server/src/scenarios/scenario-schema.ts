@@ -202,7 +202,7 @@ export const ScenarioFileSchema = fields({
       .optional(),
     wrongCodeFirst: z.boolean().optional(),
   }).optional(),
-  steps: z.array(StepSchema).max(200),
+  steps: z.array(StepSchema).max(200, 'at most 200 steps: split the demo into two scenarios'),
 }).superRefine((scenario, ctx) => {
   const ids = new Map<string, number>();
   scenario.steps.forEach((step, index) => {
