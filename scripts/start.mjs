@@ -3,6 +3,7 @@
 // Node built-ins only: it runs right after ensureNodeModules() and has no reason to need more.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureNodeModules, ROOT } from './lib/ensure.mjs';
 
@@ -34,7 +35,11 @@ for (const [port, what, variable] of [
 
 const children = [
   // The server's default CORS allowlist is the dev server's origins (localhost and 127.0.0.1:5173).
-  startChild('server', '36', ['start', '--silent', '-w', '@chat/mock-server'], { PORT: String(SERVER_PORT) }),
+  // npm runs it in mock-server/: a relative SCENARIOS_DIR is meant from here, where it was typed.
+  startChild('server', '36', ['start', '--silent', '-w', '@chat/mock-server'], {
+    PORT: String(SERVER_PORT),
+    ...(process.env.SCENARIOS_DIR ? { SCENARIOS_DIR: resolve(process.env.SCENARIOS_DIR) } : {}),
+  }),
   // WEB_HOST=0.0.0.0 (set by `npm run demo -- start --lan`) opens the dev server to the local network.
   startChild(
     'web',
@@ -82,6 +87,7 @@ if (!stopping) {
       '    quickfix-garage (denied). To try phone verification, ask to change a booking and use the test number',
       '    +1 555-555-0100 with the code 123456.',
       `    Mock server: ${SERVER_URL} (health: ${SERVER_URL}/healthz, control API under /control). Press Ctrl-C to stop both.`,
+      ...(process.env.SCENARIOS_DIR ? [`    Scenarios: ${resolve(process.env.SCENARIOS_DIR)}`] : []),
       '',
     ].join('\n'),
   );

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config.js';
 
@@ -7,6 +10,7 @@ describe('readConfig', () => {
       PORT: 4000,
       HOST: '127.0.0.1',
       DATA_FILE: null,
+      SCENARIOS_DIR: null,
       CORS_ORIGINS: ['http://localhost:5173', 'http://127.0.0.1:5173'],
       ALLOWED_HOSTS: [],
       CONTROL_API: 'on',
@@ -70,5 +74,23 @@ describe('readConfig', () => {
     expect(message).toContain(
       'ALLOWED_HOSTS must list host names without port or scheme (e.g. mock-server,192.168.1.20), got "http://evil.example", "localhost:4000"',
     );
+  });
+
+  it('reads SCENARIOS_DIR as an absolute folder that must exist', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-scenarios-'));
+    try {
+      expect(readConfig({ SCENARIOS_DIR: dir }).SCENARIOS_DIR).toBe(dir);
+      const relative = path.relative(process.cwd(), dir);
+      expect(readConfig({ SCENARIOS_DIR: relative }).SCENARIOS_DIR).toBe(dir);
+      expect(() => readConfig({ SCENARIOS_DIR: path.join(dir, 'missing') })).toThrow(
+        `- SCENARIOS_DIR: the folder ${path.join(dir, 'missing')} does not exist`,
+      );
+      fs.writeFileSync(path.join(dir, 'file.yaml'), '');
+      expect(() => readConfig({ SCENARIOS_DIR: path.join(dir, 'file.yaml') })).toThrow(
+        'SCENARIOS_DIR: ' + path.join(dir, 'file.yaml') + ' is a file, not a folder',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

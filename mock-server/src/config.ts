@@ -2,9 +2,11 @@
  * The server's settings from the environment, parsed once with zod. A bad value stops the start
  * with a message naming every bad variable.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
+import { scenariosFolderProblem } from './scenarios/scenarios-folder.js';
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -67,6 +69,20 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
       return entries;
+    }),
+  /** The folder of scenario files to play (relative to where the server starts); default mock-server/scenarios/. */
+  SCENARIOS_DIR: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return null;
+      const dir = path.resolve(value.trim());
+      const problem = scenariosFolderProblem(dir, 'SCENARIOS_DIR');
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return dir;
     }),
   CONTROL_API: z.enum(['on', 'off'], { message: 'CONTROL_API must be "on" or "off"' }).default('on'),
   STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),

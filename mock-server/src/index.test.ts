@@ -181,4 +181,22 @@ describe('the server process', () => {
     expect(output).toContain('PORT must be an integer');
     expect(output).toContain('CONTROL_API must be "on" or "off"');
   }, 60_000);
+
+  it('plays the scenarios of SCENARIOS_DIR, and refuses a SCENARIOS_DIR that is not a folder', async () => {
+    const scenarios = path.join(dir, 'my-scenarios');
+    fs.mkdirSync(scenarios);
+    fs.writeFileSync(
+      path.join(scenarios, 'only-here.yaml'),
+      'name: Only here\ndescription: In another folder.\nbusiness: bella-vista-salon\nfallback: Pardon?\nsteps: []\n',
+    );
+    const server = await start({ SCENARIOS_DIR: scenarios });
+    const listed = await call(server.url, 'GET', '/control/scenarios');
+    expect(listed.body).toMatchObject({ dir: scenarios, scenarios: [{ id: 'only-here', valid: true }] });
+
+    const missing = await runServerUntilExit({ SCENARIOS_DIR: path.join(dir, 'nope') });
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain(`SCENARIOS_DIR: the folder ${path.join(dir, 'nope')} does not exist`);
+    const file = await runServerUntilExit({ SCENARIOS_DIR: path.join(scenarios, 'only-here.yaml') });
+    expect(file.output).toContain('is a file, not a folder');
+  }, 60_000);
 });

@@ -35,6 +35,7 @@ try {
     corsOrigins: config.CORS_ORIGINS,
     allowedHosts: [config.HOST, ...config.ALLOWED_HOSTS],
     controlApi: config.CONTROL_API === 'on',
+    ...(config.SCENARIOS_DIR ? { scenariosDir: config.SCENARIOS_DIR } : {}),
     streaming: { chunkChars: config.STREAM_CHUNK_CHARS, intervalMs: config.STREAM_INTERVAL_MS },
     rateLimit: {
       windowMs: 60_000,
@@ -57,6 +58,7 @@ try {
       host,
       url,
       dataFile: config.DATA_FILE,
+      scenariosDir: server.scenarios.dir,
       controlApi: config.CONTROL_API,
       allowedHosts: config.ALLOWED_HOSTS,
     },

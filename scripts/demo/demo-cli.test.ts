@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '@chat/mock-server';
+import type { ChatMockServer } from '@chat/mock-server';
 import { runDemo } from './cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,7 +61,7 @@ describe('npm run demo', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/✓ greeting\s+Says hello\./);
     expect(output).toMatch(/✗ broken-step/);
-    expect(output).toContain('broken-step.yaml, step 2 (wrong), when: must be one of');
+    expect(output).toContain('broken-step.yaml, step 2 (wrong), when: unknown field "say"');
   });
 
   it('check --all passes the good scenario, fails the broken and the mis-scripted ones, and exits 1', () => {
@@ -76,7 +78,7 @@ describe('npm run demo', () => {
     expect(output).toContain('✓ greeting');
     expect(output).toContain('assistant: Hello from the script!');
     expect(output).toMatch(/✗ step 1 \(greet\)[\s\S]*the fallback answered instead of this step/);
-    expect(output).toContain('✗ 2 of 3 failed.');
+    expect(output).toContain('✗ 2 of 3 scenarios failed.');
   });
 
   it('check of one scenario exits 0 when it passes; an unknown name gets the closest one', async () => {
@@ -91,5 +93,88 @@ describe('npm run demo', () => {
     const { code, output } = await demo('check', 'greeting', '--dir', dir, '--server', 'http://127.0.0.1:9');
     expect(code).toBe(1);
     expect(output).toContain('The mock server is not reachable at http://127.0.0.1:9');
+  });
+
+  it('says a --dir that does not exist does not exist, in every command, with exit code 1', async () => {
+    const missing = path.join(dir, 'missing');
+    for (const args of [
+      ['list'],
+      ['check', '--all'],
+      ['check', 'greeting'],
+      ['start', 'greeting'],
+      ['record', 'some-conversation', '--server', 'http://127.0.0.1:9'],
+    ]) {
+      const { code, output } = await demo(...args, '--dir', missing);
+      expect({ args, code, output }).toEqual({
+        args,
+        code: 1,
+        output: `✗ --dir: the folder ${missing} does not exist`,
+      });
+    }
+    const file = path.join(dir, 'greeting.yaml');
+    expect((await demo('list', '--dir', file)).output).toBe(`✗ --dir: ${file} is a file, not a folder`);
+  });
+
+  it('checks every scenario named, says "1 scenario", and names each unknown one', async () => {
+    const both = await demo('check', 'greeting', 'mis-scripted', '--dir', dir);
+    expect(both.code).toBe(1);
+    expect(both.output).toContain('✓ greeting');
+    expect(both.output).toContain('✗ mis-scripted');
+    expect(both.output).toContain('✗ 1 of 2 scenarios failed.');
+    expect((await demo('check', 'greeting', '--dir', dir)).output).toContain('✓ 1 scenario passed.');
+    const unknown = await demo('check', 'greeting', 'greting', 'nothing-like-it', '--dir', dir);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('Unknown scenario "greting" (did you mean "greeting"?)');
+    expect(unknown.output).toContain('Unknown scenario "nothing-like-it"');
+    expect((await demo('start', 'greeting', 'extra', '--dir', dir)).output).toContain(
+      'Give exactly one scenario (got "greeting", "extra")',
+    );
+  });
+
+  it('flags a business that is neither a fixture nor inline, with the closest one', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-cli-business-'));
+    try {
+      fs.writeFileSync(
+        path.join(other, 'typo.yaml'),
+        'name: Typo\ndescription: A misspelt business.\nbusiness: bella-vista-salonn\nfallback: Pardon?\nsteps: []\n',
+      );
+      const { code, output } = await demo('list', '--dir', other);
+      expect(code).toBe(1);
+      expect(output).toContain('✗ typo');
+      expect(output).toContain(
+        `${path.basename(other)}/typo.yaml, field business: no business "bella-vista-salonn" (did you mean "bella-vista-salon"?)`,
+      );
+      expect(output).toContain('1 scenario in');
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  describe('check --server', () => {
+    let server: ChatMockServer;
+    let url: string;
+    beforeAll(async () => {
+      server = createApp({ scenariosDir: dir, watchScenarios: false });
+      ({ url } = await server.listen(0, '127.0.0.1'));
+    });
+    afterAll(() => server.close());
+
+    it('rehearses on a server that plays the same folder', async () => {
+      const { code, output } = await demo('check', 'greeting', '--server', url, '--dir', dir);
+      expect(output).toContain('assistant: Hello from the script!');
+      expect(code).toBe(0);
+    });
+
+    it('refuses a --dir the server does not play, and a server that plays another folder, saying what to do', async () => {
+      const elsewhere = await demo('check', 'greeting', '--server', url, '--dir', TEST_SCENARIOS);
+      expect(elsewhere.code).toBe(1);
+      expect(elsewhere.output).toContain(
+        `The server at ${url} plays the scenarios in ${dir}, not those in ${TEST_SCENARIOS}: a running server cannot play another folder.`,
+      );
+      expect(elsewhere.output).toContain(`restart that server with SCENARIOS_DIR=${TEST_SCENARIOS}`);
+      const shipped = await demo('check', 'plain-questions', '--server', url);
+      expect(shipped.code).toBe(1);
+      expect(shipped.output).toContain(`or add --dir ${dir} to rehearse the server's own files.`);
+    });
   });
 });

@@ -1,11 +1,12 @@
 /** `demo list`: every scenario file, one line each, with its description and whether it is valid. */
 import { readScenarioFiles } from './scenario-files.js';
-import { bold, dim, FAIL, PASS, red } from './terminal.js';
+import { bold, dim, FAIL, PASS, plural, red } from './terminal.js';
 
 export function listCommand(options: { dir: string | undefined }): number {
-  const files = readScenarioFiles(options.dir);
+  // Without a server: the businesses a scenario may name are the fixtures' (and inline ones).
+  const files = readScenarioFiles(options.dir, { checkBusinesses: true });
   const listings = files.list();
-  if (listings.length === 0) console.log(`No scenario files in ${files.dir}.`);
+  if (listings.length === 0) console.log(`No scenario files (.yaml) in ${files.dir}.`);
   const width = Math.max(0, ...listings.map((l) => l.id.length));
   for (const listing of listings) {
     const mark = listing.valid ? PASS : FAIL;
@@ -15,7 +16,7 @@ export function listCommand(options: { dir: string | undefined }): number {
   }
   console.log(
     dim(
-      `\n${listings.length} scenarios in ${files.dir}. Rehearse one with \`npm run demo -- check <name>\`.`,
+      `\n${plural(listings.length, 'scenario')} in ${files.dir}. Rehearse one with \`npm run demo -- check <name>\`.`,
     ),
   );
   return listings.every((l) => l.valid) ? 0 : 1;

@@ -1,18 +1,22 @@
 /**
  * `demo record <conversationId>`: writes a conversation that already happened (say, one a staffer
- * just played by hand in the page) as a scenario file to edit and replay. Each visitor message
- * becomes a step that matches exactly that text and gives the reply that followed it; a booking
- * update becomes a bookingUpdate step; a phone verification request becomes an interrupt.
- * The file is validated before it is written, and an existing file is never overwritten.
+ * just played by hand in the page) as a scenario file to edit and replay (see recorded-steps.ts for
+ * how messages become steps). The file is validated before it is written, and an existing file is
+ * never overwritten.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isBookingUpdate, bookingUpdateValue } from '@chat/core';
-import type { Message } from '@chat/core';
-import { DEFAULT_SCENARIOS_DIR, parseScenarioText, SCENARIO_ID } from '@chat/mock-server/scenarios';
-import { stringify } from 'yaml';
+import {
+  DEFAULT_SCENARIOS_DIR,
+  parseScenarioText,
+  SCENARIO_ID,
+  scenariosFolderProblem,
+} from '@chat/mock-server/scenarios';
+import { Document } from 'yaml';
 import { createControlClient } from './control-client.js';
-import { CliError, green, bold } from './terminal.js';
+import { stepsFrom } from './recorded-steps.js';
+import type { RecordedMessage, RecordedStep } from './recorded-steps.js';
+import { bold, CliError, green, plural } from './terminal.js';
 
 export interface RecordOptions {
   conversationId: string;
@@ -21,17 +25,14 @@ export interface RecordOptions {
   dir: string | undefined;
 }
 
-interface RecordedStep {
-  when: Record<string, string>;
-  reply?: string;
-  interrupt?: string;
-  smartReplies?: string[];
-}
-
 export async function recordCommand(options: RecordOptions): Promise<number> {
+  // Where it will write, checked before asking the server anything.
+  const dir = path.resolve(options.dir ?? DEFAULT_SCENARIOS_DIR);
+  const folderProblem = scenariosFolderProblem(dir, '--dir');
+  if (folderProblem) throw new CliError(folderProblem);
   const control = createControlClient(options.server);
   const id = encodeURIComponent(options.conversationId);
-  const { messages } = await control.get<{ messages: Array<{ message: Message }> }>(
+  const { messages } = await control.get<{ messages: RecordedMessage[] }>(
     `/control/conversations/${id}/messages`,
   );
   // The list is paged (newest first): read pages until the conversation turns up or the list ends.
@@ -46,7 +47,8 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   } while (!conversation && cursor);
   if (!conversation) throw new CliError(`Conversation ${options.conversationId} not found`);
 
-  const steps = stepsFrom(messages.map((m) => m.message).sort((a, b) => a.createdAt - b.createdAt));
+  // The server lists them in the order they were written.
+  const { steps, notesAtEnd } = stepsFrom(messages);
   if (steps.length === 0)
     throw new CliError(`Conversation ${options.conversationId} has no visitor message to record.`);
   const name =
@@ -57,21 +59,20 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
       .slice(0, 40)}`;
   if (!SCENARIO_ID.test(name))
     throw new CliError(`--name: "${name}" must be lowercase letters, digits and "-"`);
-  const dir = path.resolve(options.dir ?? DEFAULT_SCENARIOS_DIR);
   const file = path.join(dir, `${name}.yaml`);
   if (fs.existsSync(file))
     throw new CliError(`${file} already exists; choose another --name (nothing was written).`);
 
+  // A folder with spaces or quotes is quoted for the shell the person pastes the command into.
+  const dirArg =
+    options.dir && /[^\w@%+=:,./-]/.test(options.dir)
+      ? `'${options.dir.replaceAll("'", "'\\''")}'`
+      : options.dir;
+  const rehearse = `npm run demo -- check ${name}${dirArg ? ` --dir ${dirArg}` : ''}`;
   const text =
     `# Recorded from conversation ${options.conversationId} on ${new Date().toISOString().slice(0, 10)}.\n` +
-    `# Edit the texts, then rehearse it with: npm run demo -- check ${name}\n\n` +
-    stringify({
-      name: `Recorded conversation ${options.conversationId}`,
-      description: 'A conversation played by hand, recorded to replay. Describe it here.',
-      business: conversation.businessId,
-      fallback: "Sorry, I didn't catch that. Could you say it another way?",
-      steps,
-    });
+    `# Edit the texts, then rehearse it with: ${rehearse}\n\n` +
+    scenarioYaml(conversation.businessId, options.conversationId, steps, notesAtEnd);
   const parsed = parseScenarioText(name, file, text);
   if (!parsed.ok)
     throw new CliError(
@@ -79,32 +80,37 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
     );
   fs.writeFileSync(file, text, { flag: 'wx' });
   console.log(
-    `${green('✓')} Wrote ${bold(file)} (${steps.length} steps). Rehearse it with \`npm run demo -- check ${name}\`.`,
+    `${green('✓')} Wrote ${bold(file)} (${plural(steps.length, 'step')}). Rehearse it with \`${rehearse}\`.`,
   );
   return 0;
 }
 
-/** One step per visitor message, with the assistant's answer that came before the next one. */
-export function stepsFrom(messages: readonly Message[]): RecordedStep[] {
-  const steps: RecordedStep[] = [];
-  let current: RecordedStep | null = null;
-  for (const message of messages) {
-    if (message.role === 'user' && message.text.trim() !== '') {
-      const update = bookingUpdateValue(message.text);
-      current = {
-        when: isBookingUpdate(message.text)
-          ? { bookingUpdate: update!.slice(0, 80) }
-          : { text: message.text.trim() },
-      };
-      steps.push(current);
-    } else if (message.role === 'model' && current && message.text.trim() !== '') {
-      if (message.type === 'auth') current.interrupt = message.text.trim();
-      else current.reply = current.reply ? `${current.reply}\n\n${message.text.trim()}` : message.text.trim();
-      const replies = message.smartReplies?.map((r) => r.text).slice(0, 4);
-      if (replies && replies.length > 0) current.smartReplies = replies;
-    }
-  }
-  // A visitor message nobody answered still needs the step to do something.
-  for (const step of steps) if (!step.reply && !step.interrupt) step.reply = '(write the reply here)';
-  return steps;
+/** The scenario as YAML, each step's notes (what the file cannot replay by itself) as comments above it. */
+function scenarioYaml(
+  businessId: string,
+  conversationId: string,
+  steps: RecordedStep[],
+  notesAtEnd: string[],
+): string {
+  const document = new Document({
+    name: `Recorded conversation ${conversationId}`,
+    description: 'A conversation played by hand, recorded to replay. Describe it here.',
+    business: businessId,
+    fallback: "Sorry, I didn't catch that. Could you say it another way?",
+    steps: steps.map(({ notes: _notes, ...step }) => step),
+  });
+  const items = (document.get('steps') as { items: Array<{ commentBefore?: string | null }> }).items;
+  steps.forEach((step, index) => {
+    if (step.notes.length > 0) items[index]!.commentBefore = commentLines(step.notes);
+  });
+  if (notesAtEnd.length > 0) document.comment = commentLines(notesAtEnd);
+  return document.toString();
+}
+
+/** yaml writes each line of a comment after "#"; a space keeps it readable. */
+function commentLines(notes: string[]): string {
+  return notes
+    .flatMap((note) => note.split('\n'))
+    .map((line) => ` ${line}`)
+    .join('\n');
 }

@@ -13,6 +13,8 @@ import {
   isOutsideBusinessHours,
   PHONE_SIGN_IN_TOOL,
   ProviderError,
+  SMART_REPLY_TEXT,
+  UI_TEXT,
 } from '@chat/core';
 import type { Business, ChatInterrupt, ChatResponse, Message, ToolRequest } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
@@ -339,15 +341,26 @@ class Visitor {
       .catch(asProviderError);
   }
 
+  /**
+   * The visitor's answer to the verification box, as the page gives it: first written down in the
+   * conversation (decision 0010: the declining smart reply as the visitor's message, or the
+   * verified notice), then sent to the chat service. `demo record` reads the answer from there.
+   */
   private async resume(toolRequest: ToolRequest, declined: boolean): Promise<ChatResponse | ProviderError> {
+    await this.backend.data.addMessage(
+      this.where.conversationId,
+      declined
+        ? { role: 'user', text: SMART_REPLY_TEXT.verifyLater }
+        : { role: 'system', type: 'system', text: UI_TEXT.phoneVerified },
+    );
     const response = declined
       ? {
           requiresAuth: true,
           action: 'PHONE_SIGN_IN_DECLINED' as const,
-          message: 'Verify later',
+          message: SMART_REPLY_TEXT.verifyLater,
           declined: true,
         }
-      : { requiresAuth: true, action: 'PHONE_SIGN_IN' as const, message: 'Verified' };
+      : { requiresAuth: true, action: 'PHONE_SIGN_IN' as const, message: UI_TEXT.authSuccessfulResume };
     return this.backend.chat
       .resume(
         { ...this.common(), resume: { respond: [{ toolRequest, response }] } },

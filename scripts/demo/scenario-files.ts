@@ -1,8 +1,18 @@
-/** The scenario files as the CLI sees them: the same folder and loader the mock server uses. */
+/**
+ * The scenario files as the CLI sees them: the same folder and loader the mock server uses. A
+ * folder that is not there is an error (a mistyped --dir must not read as "no scenarios"). With
+ * `checkBusinesses`, a scenario whose business is neither a fixture's nor brought inline by a
+ * scenario is invalid too: the server (started from the fixtures) could not play it. Only the CLI
+ * does this: a running server may have been given more businesses through the control API.
+ */
 import path from 'node:path';
 import {
+  businessIdOf,
+  closestName,
   createScenarioLibrary,
   DEFAULT_SCENARIOS_DIR,
+  loadFixtures,
+  scenariosFolderProblem,
   unknownScenarioMessage,
 } from '@chat/mock-server/scenarios';
 import type { ScenarioFile, ScenarioListing } from '@chat/mock-server/scenarios';
@@ -14,29 +24,68 @@ export interface ScenarioFiles {
   list(): ScenarioListing[];
   /** The valid scenario with this id; a CliError naming the closest id or the file's problems otherwise. */
   valid(id: string): ScenarioFile;
+  /** Whether a scenario of this id is in the folder (valid or not). */
+  has(id: string): boolean;
 }
 
-export function readScenarioFiles(dir: string = DEFAULT_SCENARIOS_DIR): ScenarioFiles {
-  const library = createScenarioLibrary({
-    dir: path.resolve(dir),
-    logger: pino({ level: 'silent' }),
-    watch: false,
-  });
+export function readScenarioFiles(
+  dir: string = DEFAULT_SCENARIOS_DIR,
+  options: { checkBusinesses?: boolean } = {},
+): ScenarioFiles {
+  const folder = path.resolve(dir);
+  const problem = scenariosFolderProblem(folder, '--dir');
+  if (problem) throw new CliError(problem);
+  const library = createScenarioLibrary({ dir: folder, logger: pino({ level: 'silent' }), watch: false });
+  const scenarios = new Map<string, ScenarioFile>();
+  for (const listing of library.list()) {
+    const scenario = library.get(listing.id);
+    if (scenario && listing.valid) scenarios.set(listing.id, scenario);
+  }
+  const listings = options.checkBusinesses
+    ? withBusinessesChecked(library.list(), scenarios)
+    : library.list();
   return {
-    dir: path.resolve(dir),
-    list: () => library.list(),
+    dir: folder,
+    list: () => listings,
+    has: (id) => listings.some((s) => s.id === id),
     valid(id) {
-      const listing = library.list().find((s) => s.id === id);
+      const listing = listings.find((s) => s.id === id);
       if (!listing)
         throw new CliError(
           unknownScenarioMessage(
             id,
-            library.list().map((s) => s.id),
+            listings.map((s) => s.id),
           ),
         );
       if (!listing.valid)
         throw new CliError(`Scenario "${id}" is not valid:\n  ${listing.errors.join('\n  ')}`);
-      return library.get(id)!;
+      return scenarios.get(id)!;
     },
   };
+}
+
+/** Marks invalid the scenarios that name a business the server would not have. */
+function withBusinessesChecked(
+  listings: ScenarioListing[],
+  scenarios: Map<string, ScenarioFile>,
+): ScenarioListing[] {
+  const known = [
+    ...loadFixtures().businesses.map((business) => business.id),
+    ...[...scenarios.values()].flatMap((s) => (typeof s.business === 'object' ? [s.business.id] : [])),
+  ];
+  return listings.map((listing) => {
+    const scenario = scenarios.get(listing.id);
+    if (!scenario || typeof scenario.business !== 'string' || known.includes(scenario.business)) {
+      return listing;
+    }
+    const id = businessIdOf(scenario);
+    const near = closestName(id, known);
+    return {
+      ...listing,
+      valid: false,
+      errors: [
+        `${listing.file}, field business: no business "${id}"${near ? ` (did you mean "${near}"?)` : ''}; a scenario plays a business of mock-server/fixtures/businesses.json or one written inline in a scenario`,
+      ],
+    };
+  });
 }

@@ -3,7 +3,9 @@
  * `npm start`) unless both already run, plays the scenario for its business, and prints the link to
  * open with a QR code for a phone. With --lan the servers listen on the local network so that a
  * phone on the same Wi-Fi can open the link; without it, the link works on this computer only.
- * When it started the servers it keeps them running until Ctrl-C.
+ * When it started the servers it keeps them running until Ctrl-C. The mock server it starts plays
+ * the folder this command reads (SCENARIOS_DIR, --dir or not); servers that already run play the
+ * folder they were started with, so a different one is refused with what to do.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { businessIdOf } from '@chat/mock-server/scenarios';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
+import { folderMismatch } from './server-folder.js';
 import { bold, CliError, dim, green, progress, yellow } from './terminal.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,7 +29,8 @@ export interface StartOptions {
 }
 
 export async function startCommand(options: StartOptions): Promise<number> {
-  const scenario = readScenarioFiles(options.dir).valid(options.scenario);
+  const files = readScenarioFiles(options.dir);
+  const scenario = files.valid(options.scenario);
   const lan = options.lan ? lanAddress() : null;
   if (options.lan && !lan)
     throw new CliError('--lan: this computer has no local network address (is Wi-Fi on?).');
@@ -54,10 +58,21 @@ export async function startCommand(options: StartOptions): Promise<number> {
         );
       }
     }
-    child = await startServers(lan);
+    child = await startServers(lan, files.dir);
   }
 
   const control = createControlClient(serverUrl);
+  const mismatch = child ? null : await folderMismatch(control, files.dir, options.dir !== undefined);
+  if (mismatch) {
+    const served = mismatch.served ?? 'their own folder';
+    throw new CliError(
+      `The servers already run and play the scenarios in ${served}; ${options.dir === undefined ? 'the default folder' : '--dir'} ${files.dir} cannot apply to them.\n` +
+        `  Stop them (Ctrl-C where \`npm start\` or \`npm run demo -- start\` runs) and run this again: it then starts them with ${files.dir}.` +
+        (options.dir === undefined && mismatch.served
+          ? ` Or add --dir ${mismatch.served} to play the running servers' folder.`
+          : ''),
+    );
+  }
   const businessId = businessIdOf(scenario);
   await control.send('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, {
     scenario: options.scenario,
@@ -101,9 +116,10 @@ export async function startCommand(options: StartOptions): Promise<number> {
 }
 
 /** `npm start` in the background, with its output kept for when something goes wrong. */
-async function startServers(lan: string | null): Promise<ReturnType<typeof spawn>> {
+async function startServers(lan: string | null, scenariosDir: string): Promise<ReturnType<typeof spawn>> {
   const note = progress('Starting the mock server and the web app');
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  // The mock server reads SCENARIOS_DIR (mock-server/README.md): the folder this command read.
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', SCENARIOS_DIR: scenariosDir };
   if (lan) {
     Object.assign(env, {
       HOST: '0.0.0.0',

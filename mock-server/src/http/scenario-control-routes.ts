@@ -33,6 +33,11 @@ export function scenarioControlRoutes({
   streamer,
 }: ScenarioControlOptions): Router {
   const router = Router();
+  /**
+   * The ids of the messages staffers sent: they look like any assistant reply to the visitor, but
+   * `demo record` must not take one for the assistant's answer. In memory, like the bindings.
+   */
+  const staffMessages = new Set<string>();
 
   /** The scenario to bind: null, or one with a valid version. */
   function usableScenario(name: string | null): string | null {
@@ -75,7 +80,8 @@ export function scenarioControlRoutes({
   }
 
   router.get('/control/scenarios', (_req, res) => {
-    res.json({ scenarios: library.list() });
+    // `dir` lets the demo CLI tell whether this server plays the folder it was given (--dir).
+    res.json({ scenarios: library.list(), dir: library.dir });
   });
 
   router.get('/control/conversations/:id/scenario', (req, res) => {
@@ -106,7 +112,13 @@ export function scenarioControlRoutes({
 
   router.get('/control/conversations/:id/messages', (req, res) => {
     const conversation = conversationOf(req.params.id);
-    res.json({ messages: store.messagesAfter(conversation.id, -1) });
+    // In the order they were written (a streamed reply's seq grows after the messages that follow it).
+    const written = new Map(store.messages(conversation.id).map((message, index) => [message.id, index]));
+    const messages = store
+      .messagesAfter(conversation.id, -1)
+      .sort((a, b) => written.get(a.message.id)! - written.get(b.message.id)!)
+      .map((entry) => (staffMessages.has(entry.message.id) ? { ...entry, staff: true } : entry));
+    res.json({ messages });
   });
 
   router.post('/control/conversations/:id/messages', (req, res) => {
@@ -114,6 +126,7 @@ export function scenarioControlRoutes({
     const { text } = parseOrThrow(StaffMessageSchema, req.body);
     // Streams like any assistant reply, so the visitor sees nothing that tells it apart.
     const { created } = streamer.start(conversation.id, { text });
+    staffMessages.add(created.message.id);
     res.status(201).json({ message: created.message });
   });
 

@@ -5,8 +5,18 @@
  */
 export { createScenarioLibrary, DEFAULT_SCENARIOS_DIR, businessIdOf } from './scenario-library.js';
 export type { ScenarioLibrary, ScenarioListing } from './scenario-library.js';
-export { loadScenarioFile, parseScenarioText, scenarioIdOf, SCENARIO_ID } from './load-scenario.js';
+export {
+  loadScenarioFile,
+  MAX_ALIAS_COUNT,
+  MAX_SCENARIO_FILE_BYTES,
+  parseScenarioText,
+  scenarioIdOf,
+  SCENARIO_ID,
+} from './load-scenario.js';
+export { scenariosFolderProblem } from './scenarios-folder.js';
 export type { ScenarioLoad } from './load-scenario.js';
 export { ScenarioFileSchema, parseDuration } from './scenario-schema.js';
 export type { ScenarioFile, Step, StepTrigger } from './scenario-schema.js';
 export { closestName, unknownScenarioMessage } from './closest-name.js';
+// The fixtures' businesses, so that `demo list` can name a scenario's unknown business without a server.
+export { loadFixtures } from '../store/fixtures.js';

@@ -15,7 +15,7 @@ import { bookingUpdateValue } from '@chat/core';
 import { phoneSignInInterrupt } from '../assistant/answers/booking.js';
 import type { Assistant, AssistantInput, AssistantTurn } from '../assistant/assistant-types.js';
 import { interruptRef } from '../assistant/respond-to-message.js';
-import { compilePattern } from './scenario-schema.js';
+import { checkPattern } from './pattern-safety.js';
 import type { ScenarioFile, Step, StepTrigger } from './scenario-schema.js';
 
 /** The scenario a conversation plays, as the assistant switch resolved it. */
@@ -139,7 +139,11 @@ export function triggers(when: StepTrigger, input: AssistantInput): boolean {
   const text = request.text;
   if ('text' in when) return normalise(text) === normalise(when.text);
   if ('contains' in when) return normalise(text).includes(normalise(when.contains));
-  if ('matches' in when) return compilePattern(when.matches)?.test(text) ?? false;
+  if ('matches' in when) {
+    // Validated when the file was loaded (and cached since): never an unsafe pattern here.
+    const checked = checkPattern(when.matches);
+    return checked.ok && checked.pattern.test(text);
+  }
   if ('anything' in when) return true;
   return false;
 }

@@ -4,6 +4,10 @@
  * GET /control/scenarios) while its last valid version keeps being served, so a typo saved in the
  * middle of a demo never breaks the demo nor the server.
  *
+ * Nothing here throws after creation: a file's every problem becomes that file's errors, and a
+ * reload that fails anyway is logged, because it runs from the watcher's timer, where an exception
+ * would end the process.
+ *
  * Limits: one folder, not recursive; fs.watch may report a change twice, which the debounce absorbs.
  */
 import fs from 'node:fs';
@@ -11,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { loadScenarioFile, scenarioIdOf } from './load-scenario.js';
+import type { ScenarioLoad } from './load-scenario.js';
 import type { ScenarioFile } from './scenario-schema.js';
 
 /** The scenarios shipped with the product. */
@@ -35,6 +40,8 @@ export interface ScenarioListing {
 }
 
 export interface ScenarioLibrary {
+  /** The folder read (absolute). */
+  readonly dir: string;
   /** The last valid version of a scenario, or null when it never had one (or does not exist). */
   get(id: string): ScenarioFile | null;
   /** Every scenario file, sorted by id, with its validation state. */
@@ -63,7 +70,7 @@ export function createScenarioLibrary(options: {
   logger: Logger;
   watch?: boolean;
 }): ScenarioLibrary {
-  const dir = options.dir ?? DEFAULT_SCENARIOS_DIR;
+  const dir = path.resolve(options.dir ?? DEFAULT_SCENARIOS_DIR);
   const { logger } = options;
   const entries = new Map<string, Entry>();
   /** Inline business id → the first scenario id (list order) that brings it; see inlineScenarioFor. */
@@ -72,12 +79,9 @@ export function createScenarioLibrary(options: {
   const shown = (file: string) => path.join(path.basename(dir), path.basename(file));
 
   function reload() {
-    let files: string[];
+    let files: Map<string, string[]>;
     try {
-      files = fs
-        .readdirSync(dir)
-        .filter((name) => /\.ya?ml$/.test(name))
-        .map((name) => path.join(dir, name));
+      files = scenarioFilesIn(dir);
     } catch (error) {
       logger.error(
         { dir, err: error },
@@ -86,10 +90,10 @@ export function createScenarioLibrary(options: {
       return;
     }
     const seen = new Set<string>();
-    for (const file of files) {
-      const id = scenarioIdOf(file);
+    for (const [id, sameName] of files) {
       seen.add(id);
-      const loaded = loadScenarioFile(file, shown(file));
+      const file = sameName[0]!;
+      const loaded = loadOne(id, sameName);
       const before = entries.get(id);
       if (loaded.ok) {
         entries.set(id, { file, lastValid: loaded.scenario, errors: [] });
@@ -122,6 +126,40 @@ export function createScenarioLibrary(options: {
     }
   }
 
+  /** One scenario's file; two files for one name (x.yaml and x.yml) are an error naming both. */
+  function loadOne(id: string, sameName: string[]): ScenarioLoad {
+    const file = sameName[0]!;
+    if (sameName.length > 1) {
+      const names = sameName.map(shown);
+      return {
+        id,
+        file,
+        ok: false,
+        errors: [
+          `${names.join(' and ')} are both scenario "${id}": delete or rename one of them (only one file may have a name)`,
+        ],
+      };
+    }
+    try {
+      return loadScenarioFile(file, shown(file));
+    } catch (error) {
+      // The loader never throws; should it ever, the file is reported like any other problem.
+      return { id, file, ok: false, errors: [`${shown(file)}: cannot be loaded (${String(error)})`] };
+    }
+  }
+
+  /** What the watcher runs: a failure is logged, never thrown into the timer (it would end the process). */
+  function reloadFromWatcher() {
+    try {
+      reload();
+    } catch (error) {
+      logger.error(
+        { err: error, dir },
+        'reloading the scenarios failed; keeping the scenarios already loaded',
+      );
+    }
+  }
+
   function sortedEntries(): Array<[string, Entry]> {
     return [...entries.entries()].sort(([a], [b]) => a.localeCompare(b));
   }
@@ -135,7 +173,7 @@ export function createScenarioLibrary(options: {
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => {
           timer = null;
-          reload();
+          reloadFromWatcher();
         }, RELOAD_DEBOUNCE_MS);
       });
       watcher.on('error', (error) => logger.warn({ err: error }, 'scenario folder watch stopped'));
@@ -145,6 +183,7 @@ export function createScenarioLibrary(options: {
   }
 
   return {
+    dir,
     get: (id) => entries.get(id)?.lastValid ?? null,
     list() {
       return sortedEntries().map(([id, entry]) => {
@@ -176,4 +215,15 @@ export function createScenarioLibrary(options: {
 
 export function businessIdOf(scenario: ScenarioFile): string {
   return typeof scenario.business === 'string' ? scenario.business : scenario.business.id;
+}
+
+/** The folder's scenario files by scenario id (file name without .yaml or .yml), sorted. Throws when unreadable. */
+function scenarioFilesIn(dir: string): Map<string, string[]> {
+  const byId = new Map<string, string[]>();
+  for (const name of fs.readdirSync(dir).sort()) {
+    if (!/\.ya?ml$/.test(name)) continue;
+    const id = scenarioIdOf(name);
+    byId.set(id, [...(byId.get(id) ?? []), path.join(dir, name)]);
+  }
+  return byId;
 }

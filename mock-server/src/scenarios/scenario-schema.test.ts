@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { parseScenarioText } from './load-scenario.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  loadScenarioFile,
+  MAX_ALIAS_COUNT,
+  MAX_SCENARIO_FILE_BYTES,
+  parseScenarioText,
+} from './load-scenario.js';
 import type { ScenarioLoad } from './load-scenario.js';
 import { parseDuration } from './scenario-schema.js';
 
@@ -83,9 +91,9 @@ describe('scenario files: every error names the file, the step and the problem',
     [
       'a missing name',
       'description: d\nbusiness: b\nfallback: f\nsteps: []\n',
-      `${FILE}, field name: Invalid input`,
+      `${FILE}, field name: required, but missing`,
     ],
-    ['an unknown top-level key', withSteps('  []', 'colour: red\n'), `${FILE}: Unrecognized key: "colour"`],
+    ['an unknown top-level key', withSteps('  []', 'colour: red\n'), `${FILE}: unknown field "colour"`],
     [
       'a bad inline business',
       'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: x, handle: "no spaces", businessName: X, verification: { status: approved } }\n',
@@ -94,12 +102,12 @@ describe('scenario files: every error names the file, the step and the problem',
     [
       'no trigger key',
       withSteps('  - { id: greet, when: { says: hi }, reply: Hi }\n'),
-      `${FILE}, step 1 (greet), when: must be one of: text, contains, matches, anything, bookingUpdate, resume`,
+      `${FILE}, step 1 (greet), when: unknown field "says"\n${FILE}, step 1 (greet), when: needs one of: text, contains, matches, anything, bookingUpdate, resume`,
     ],
     [
       'two trigger keys',
       withSteps('  - { when: { text: hi, contains: hi }, reply: Hi }\n'),
-      `${FILE}, step 1, when: must be one of`,
+      `${FILE}, step 1, when: has text and contains: keep only one`,
     ],
     [
       'an empty text',
@@ -114,12 +122,12 @@ describe('scenario files: every error names the file, the step and the problem',
     [
       'anything without true',
       withSteps('  - { when: { anything: yes }, visitor: x, reply: Hi }\n'),
-      `${FILE}, step 1, when: must be one of`,
+      `${FILE}, step 1, when.anything: write "anything: true"`,
     ],
     [
       'an unknown resume action',
       withSteps('  - { when: { resume: SIGNED_IN }, reply: Hi }\n'),
-      `${FILE}, step 1, when: must be one of`,
+      `${FILE}, step 1, when.resume: must be PHONE_SIGN_IN or PHONE_SIGN_IN_DECLINED`,
     ],
     [
       'a step that does nothing',
@@ -129,7 +137,7 @@ describe('scenario files: every error names the file, the step and the problem',
     [
       'an unknown step key',
       withSteps('  - { when: { text: hi }, replay: Hi }\n'),
-      `${FILE}, step 1: Unrecognized key: "replay"`,
+      `${FILE}, step 1: unknown field "replay" (did you mean "reply"?)`,
     ],
     [
       'a pattern without a visitor text',
@@ -221,5 +229,197 @@ describe('scenario files: every error names the file, the step and the problem',
     expect(!result.ok && result.errors[0]).toContain(
       'the file name must be lowercase letters, digits and "-"',
     );
+  });
+});
+
+describe('scenario files: words a person who is not a developer can act on', () => {
+  const cases: Array<[string, string, string[]]> = [
+    ['an empty file', '', [`${FILE}: the file is empty; start from a copy of a shipped scenario`]],
+    ['a file of comments only', '# to do\n', [`${FILE}: the file is empty`]],
+    [
+      'a missing business',
+      'name: n\ndescription: d\nfallback: f\nsteps: []\n',
+      [`${FILE}, field business: required, but missing`],
+    ],
+    [
+      'a missing fallback',
+      'name: n\ndescription: d\nbusiness: bella-vista-salon\nsteps: []\n',
+      [`${FILE}, field fallback: required, but missing`],
+    ],
+    ['a missing when', withSteps('  - { reply: Hi }\n'), [`${FILE}, step 1, when: required, but missing`]],
+    [
+      'smart replies written as one text',
+      withSteps('  - when: { text: hi }\n    reply: Hi\n    smartReplies: hello\n'),
+      [
+        `${FILE}, step 1, smartReplies: must be a list, like [First, Second] or one "- item" per line (even for one item: [hello])`,
+      ],
+    ],
+    [
+      'a number where a text goes',
+      withSteps('  - { when: { contains: 5 }, reply: Hi }\n'),
+      [`${FILE}, step 1, when.contains: must be text: put it in quotes, like contains: '5'`],
+    ],
+    [
+      'a misspelt field',
+      withSteps('  - { when: { text: hi }, replly: Hi }\n'),
+      [`${FILE}, step 1: unknown field "replly" (did you mean "reply"?)`],
+    ],
+    [
+      'a misspelt trigger',
+      withSteps('  - { when: { contians: hi }, reply: Hi }\n'),
+      [
+        `${FILE}, step 1, when: unknown field "contians" (did you mean "contains"?)`,
+        `${FILE}, step 1, when: needs one of: text, contains, matches, anything, bookingUpdate, resume`,
+      ],
+    ],
+    [
+      'a misspelt stream field',
+      withSteps('  - { when: { text: hi }, reply: Hi, stream: { chunk: 4, evreyMs: 3 } }\n'),
+      [
+        `${FILE}, step 1, stream.everyMs: required, but missing`,
+        `${FILE}, step 1, stream: unknown field "evreyMs" (did you mean "everyMs"?)`,
+      ],
+    ],
+    [
+      'a fallback of the wrong kind',
+      'name: n\ndescription: d\nbusiness: bella-vista-salon\nfallback: [a]\nsteps: []\n',
+      [`${FILE}, field fallback: must be a text, or { reply: …, smartReplies: [ … ] }`],
+    ],
+    [
+      'a name over its limit',
+      `name: ${'n'.repeat(121)}\ndescription: d\nbusiness: bella-vista-salon\nfallback: f\nsteps: []\n`,
+      [`${FILE}, field name: is too long: at most 120 characters`],
+    ],
+    [
+      'an empty list of smart replies',
+      withSteps('  - { when: { text: hi }, reply: Hi, smartReplies: [] }\n'),
+      [`${FILE}, step 1, smartReplies: has too few: at least 1 item`],
+    ],
+    [
+      'a stream chunk of 0',
+      withSteps('  - { when: { text: hi }, reply: Hi, stream: { chunk: 0, everyMs: 5 } }\n'),
+      [`${FILE}, step 1, stream.chunk: must be at least 1`],
+    ],
+    [
+      'a problem inside an inline business',
+      'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: x, handle: "no spaces", businessName: X, verification: { status: approved } }\n',
+      [`${FILE}, field business.handle: must contain only letters, digits`],
+    ],
+    [
+      'a text with an unquoted colon',
+      withSteps('  - when: { text: hi }\n    reply: Note: we open at 9\n'),
+      [
+        `${FILE}, line 7: not valid YAML (Nested mappings are not allowed in compact mappings). If a text contains ": " (like "Note: we open at 9"), put the whole text in quotes`,
+      ],
+    ],
+    [
+      'an alias without its anchor',
+      withSteps('  - { when: { text: hi }, reply: *greeting }\n'),
+      [`${FILE}: the alias *greeting has no anchor &greeting before it`],
+    ],
+  ];
+
+  it.each(cases)('%s', (_what, text, expected) => {
+    const errors = errorsOf(text);
+    expect(errors).toHaveLength(expected.length);
+    expected.forEach((message, index) => expect(errors[index]).toContain(message));
+  });
+});
+
+describe('scenario files: what could exhaust the server is refused, and nothing throws', () => {
+  it('accepts a file that reuses one value through an alias in 150 steps', () => {
+    const steps = Array.from(
+      { length: 150 },
+      (_, i) =>
+        `  - { when: { text: q${i} }, reply: A${i}, smartReplies: ${i === 0 ? '&sr [Yes, No]' : '*sr'} }`,
+    ).join('\n');
+    const result = load(withSteps(`${steps}\n`));
+    expect(result.ok && result.scenario.steps[149]!.smartReplies).toEqual(['Yes', 'No']);
+  });
+
+  it('refuses an expansion of aliases inside aliases (a "billion laughs"), naming the file', () => {
+    let text = 'a: &a [x, x, x, x, x, x, x, x, x, x]\n';
+    for (const [name, previous] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+    ])
+      text += `${name}: &${name} [${Array(10).fill(`*${previous}`).join(', ')}]\n`;
+    expect(errorsOf(text)).toEqual([
+      `${FILE}: reuses values through aliases (*name) too often (more than ${MAX_ALIAS_COUNT.toLocaleString('en')} times for one anchor, counting reuse inside reuse); write some of them out`,
+    ]);
+  });
+
+  it('refuses a pattern that backtracks catastrophically, naming the step, without running it', () => {
+    const started = performance.now();
+    const errors = errorsOf(
+      withSteps(`  - { id: aaa, when: { matches: '^(a+)+$' }, visitor: ${'a'.repeat(27)}!, reply: Hi }\n`),
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(errors).toEqual([
+      `${FILE}, step 1 (aaa), when.matches: could freeze the server on some visitor messages (catastrophic backtracking): "a+" is repeated inside "(a+)+". Remove one of the two repetitions (+, * or {…})`,
+    ]);
+  });
+
+  it.each([
+    ['(\\w+\\s?)+$', '"\\w+" is repeated inside "(\\w+\\s?)+"'],
+    ['(x+x+)+y', '"x+" and "x+" can match the same text, inside a repetition'],
+    ['(a+){2,5}b', '"a+" is repeated inside "(a+){2,5}"'],
+  ])('refuses %s', (pattern, culprit) => {
+    const errors = errorsOf(withSteps(`  - { when: { matches: '${pattern}' }, visitor: x, reply: Hi }\n`));
+    expect(errors.join('\n')).toContain(culprit);
+  });
+
+  it.each([
+    ['where|address|located', 'Where are you?'],
+    ['^(hi|hello|hey)\\b', 'hello there'],
+    ['(colou?r)+', 'colour'],
+    ['(?<=my )booking', 'change my booking'],
+    ['change.*(booking|appointment)', 'change my appointment'],
+  ])('accepts the safe pattern %s', (pattern, visitor) => {
+    const result = load(
+      withSteps(`  - { when: { matches: '${pattern}' }, visitor: ${visitor}, reply: Hi }\n`),
+    );
+    expect(result.ok ? [] : result.errors).toEqual([]);
+  });
+
+  describe('files on disk', () => {
+    let dir: string;
+    beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenario-file-'))));
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('refuses a file that is not UTF-8, naming it and what to do', () => {
+      const file = path.join(dir, 'latin.yaml');
+      const text = withSteps('  - { when: { text: hi }, reply: Un café ? }\n');
+      fs.writeFileSync(file, Buffer.from(text, 'latin1'));
+      const result = loadScenarioFile(file, 'scenarios/latin.yaml');
+      expect(!result.ok && result.errors).toEqual([
+        'scenarios/latin.yaml: is not UTF-8 text; save it as UTF-8 (in most editors: Save As… → Encoding: UTF-8)',
+      ]);
+      fs.writeFileSync(file, text);
+      expect(loadScenarioFile(file).ok).toBe(true);
+    });
+
+    it(`refuses a file over ${MAX_SCENARIO_FILE_BYTES} bytes before reading it`, () => {
+      const file = path.join(dir, 'huge.yaml');
+      // 68 MB without writing them: a sparse file reads as zeros, which the old loader parsed for 18 s.
+      fs.writeFileSync(file, '');
+      fs.truncateSync(file, 68_000_000);
+      const started = performance.now();
+      const result = loadScenarioFile(file, 'scenarios/huge.yaml');
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(!result.ok && result.errors).toEqual([
+        'scenarios/huge.yaml: is 68 MB; a scenario file may be at most 1 MB (1,000,000 bytes)',
+      ]);
+    });
+
+    it('reports a folder named like a scenario as not a file', () => {
+      fs.mkdirSync(path.join(dir, 'odd.yaml'));
+      const result = loadScenarioFile(path.join(dir, 'odd.yaml'), 'scenarios/odd.yaml');
+      expect(!result.ok && result.errors).toEqual(['scenarios/odd.yaml: is not a file']);
+    });
   });
 });
