@@ -1,9 +1,11 @@
 // The embed snippet (issue 12, point 1): a business pastes one line into its own site — here a page
-// on another origin under a strict Content-Security-Policy — and visitors chat from a launcher.
-import type { Frame, Page } from 'playwright-core';
+// on another SITE (so the chat's frame is a third-party one, denied storage) under a strict
+// Content-Security-Policy and with hostile CSS — and visitors chat from a launcher.
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { inject } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
+import { HostSite, storageAccess } from './pages/host-site.js';
 import { seriousViolations } from './support/axe.js';
 import { startHostPageServer, type HostPageServer } from './support/host-page-server.js';
 import { DESKTOP, test } from './support/journey-test.js';
@@ -30,20 +32,14 @@ async function recordCspViolations(page: Page): Promise<void> {
   });
 }
 
-async function openHostPage(page: Page, attributes: Record<string, string>): Promise<void> {
-  await page.goto(`${host.origin}/?${new URLSearchParams(attributes).toString()}`);
-  await page.getByRole('button', { name: 'Open chat' }).waitFor({ timeout: WAIT_MS });
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+async function openPhone(openContext: (options: object) => Promise<BrowserContext>): Promise<Page> {
+  return (await openContext(PHONE)).newPage();
 }
 
-/** The chat page inside the snippet's iframe, once it exists. */
-async function chatFrame(page: Page): Promise<Frame> {
-  await expect
-    .poll(() => page.frames().some((frame) => frame.url().startsWith(`${chatOrigin}/chat/`)), {
-      timeout: WAIT_MS,
-    })
-    .toBe(true);
-  return page.frames().find((frame) => frame.url().startsWith(`${chatOrigin}/chat/`))!;
-}
+/** The business's site, as `page` shows it. */
+const site = (page: Page) => new HostSite(page, host.origin, chatOrigin);
 
 test('one pasted line: nothing of the chat loads before the first open; open with a question, get the message event, close with Escape', async ({
   page,
@@ -57,12 +53,26 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
   // The globals of the same page without the snippet: the snippet may add BusinessChat and nothing else.
   await page.goto(`${host.origin}/blank`);
   const globalsWithout = await page.evaluate(() => Object.getOwnPropertyNames(window));
-  await openHostPage(page, { 'data-business': '@bellavista' });
+  await site(page).open({ 'data-business': '@bellavista' });
   const globalsWith = await page.evaluate(() => Object.getOwnPropertyNames(window));
   expect(globalsWith.filter((name) => !globalsWithout.includes(name))).toEqual(['BusinessChat']);
 
+  // The site's hostile CSS applies to its own divs, not to the snippet's container nor its launcher,
+  // which stays pinned to the window's corner.
+  expect(await page.locator('.promo').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  const container = await page.locator('[data-business-chat]').evaluate((el) => {
+    const style = getComputedStyle(el);
+    return [style.outlineStyle, style.padding, style.margin, style.transform, style.filter];
+  });
+  expect(container).toEqual(['none', '0px', '0px', 'none', 'none']);
   // The launcher is there; of the chat, only embed.js itself has been fetched.
   const launcher = page.getByRole('button', { name: 'Open chat' });
+  expect(await launcher.boundingBox()).toEqual({
+    x: 1280 - 20 - 56,
+    y: 800 - 20 - 56,
+    width: 56,
+    height: 56,
+  });
   expect(await launcher.getAttribute('aria-expanded')).toBe('false');
   expect(chatRequests).toEqual(['/embed.js']);
   // The chat's server says who may frame it (docs/decisions/0012-embedding-and-frame-ancestors.md).
@@ -89,8 +99,12 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
       question: 'Where are you located?',
     }),
   );
-  const frame = await chatFrame(page);
+  const frame = await site(page).chatFrame();
   expect(new URL(frame.url()).searchParams.get('host')).toBe(host.origin);
+  // The host page is another site: Chromium denies the chat's frame its storage, as on a real
+  // business's site. (Regression: the page then failed to start, "Access is denied for this document".)
+  expect(new URL(host.origin).hostname).not.toBe(new URL(chatOrigin).hostname);
+  expect(await storageAccess(frame)).toBe('SecurityError');
   expect(await page.getByRole('button', { name: 'Close chat' }).first().getAttribute('aria-expanded')).toBe(
     'true',
   );
@@ -130,9 +144,9 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
 test('messages from anyone but the chat frame are ignored, and a bad question is refused by name', async ({
   page,
 }) => {
-  await openHostPage(page, { 'data-business': '@bellavista' });
+  await site(page).open({ 'data-business': '@bellavista' });
   await page.getByRole('button', { name: 'Open chat' }).click();
-  await chatFrame(page);
+  await site(page).chatFrame();
   // The host page itself (another source, its own origin) pretends to be the chat asking to close.
   // Resolves once the message has been dispatched: the snippet's listener, added first, has run.
   await page.evaluate(
@@ -161,7 +175,7 @@ test('data-color tints the chat with readable text, hovering warms the frame, an
   page,
 }) => {
   // A light yellow: the header and the send button must switch to black text to stay readable.
-  await openHostPage(page, {
+  await site(page).open({
     'data-business': '@bellavista',
     'data-color': '#fde047',
     'data-position': 'left',
@@ -171,7 +185,7 @@ test('data-color tints the chat with readable text, hovering warms the frame, an
   expect(box.x).toBeLessThan(100);
 
   await launcher.hover();
-  const frame = await chatFrame(page);
+  const frame = await site(page).chatFrame();
   expect(await page.locator('#business-chat-panel').isHidden()).toBe(true);
   await launcher.click();
   await frame.getByText('Welcome to Bella Vista Salon!').waitFor({ timeout: WAIT_MS });
@@ -200,12 +214,12 @@ test('on a phone the panel fills the screen and the page inside offers Close cha
     hasTouch: true,
   });
   const page = await context.newPage();
-  await openHostPage(page, {
+  await site(page).open({
     'data-business-id': 'bella-vista-salon',
     'data-question': 'What are your opening hours?',
   });
   await page.getByRole('button', { name: 'Open chat' }).tap();
-  const frame = await chatFrame(page);
+  const frame = await site(page).chatFrame();
   const panel = (await page.locator('#business-chat-panel').boundingBox())!;
   expect(panel).toEqual({ x: 0, y: 0, width: 360, height: 740 });
   // data-question is asked on the first open.
@@ -215,6 +229,53 @@ test('on a phone the panel fills the screen and the page inside offers Close cha
   await saveStateScreenshot(page, 'embedded-phone');
   await frame.getByRole('button', { name: 'Close chat' }).tap();
   await expect.poll(() => page.locator('#business-chat-panel').isHidden(), { timeout: WAIT_MS }).toBe(true);
+});
+
+// Regression: on a phone the panel fills the screen and hides the launcher, and a page that could not
+// show the chat offered no way out (no close control, Escape did nothing): the visitor was trapped.
+test('on a phone, a business that is not found still offers Close chat, and Escape closes the panel', async ({
+  openContext,
+}) => {
+  const page = await openPhone(openContext);
+  await site(page).open({ 'data-business': '@nosuchbusiness' });
+  const launcher = page.getByRole('button', { name: 'Open chat' });
+  await launcher.tap();
+  const frame = await site(page).chatFrame();
+  await frame.getByText('Business not found').waitFor({ timeout: WAIT_MS });
+  expect(await launcher.isVisible()).toBe(false);
+  await saveStateScreenshot(page, 'embedded-phone-not-found');
+
+  await frame.getByRole('button', { name: 'Close chat' }).tap();
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(true);
+
+  await launcher.tap();
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(false);
+  // Focus inside the frame: the host page never sees the key, the page inside asks the host to close.
+  await frame.getByRole('button', { name: 'Close chat' }).focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(true);
+});
+
+test('on a phone, a chat page that cannot start still offers Close chat, and Escape closes the panel', async ({
+  openContext,
+}) => {
+  const context = await openContext({ ...PHONE, locale: 'es-ES' });
+  // The Spanish texts never arrive: the page shows its boot error (outside the app's providers).
+  await context.route(/\/assets\/es-[\w-]+\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  await site(page).open({ 'data-business': '@bellavista' }, 'Abrir chat');
+  await page.getByRole('button', { name: 'Abrir chat' }).tap();
+  const frame = await site(page).chatFrame();
+  await frame.getByText('The chat could not start').waitFor({ timeout: WAIT_MS });
+
+  // Escape with focus on the page inside the frame, then the button.
+  await frame.locator('body').click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(true);
+  await page.getByRole('button', { name: 'Abrir chat' }).tap();
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(false);
+  await frame.getByRole('button', { name: 'Close chat' }).tap();
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(true);
 });
 
 test('a visitor whose browser is in Spanish and dark mode gets a Spanish, dark, accessible chat on the business site', async ({
@@ -228,7 +289,7 @@ test('a visitor whose browser is in Spanish and dark mode gets a Spanish, dark, 
   expect(await page.getByRole('button', { name: 'Cerrar chat' }).first().getAttribute('aria-expanded')).toBe(
     'true',
   );
-  const frame = await chatFrame(page);
+  const frame = await site(page).chatFrame();
   await frame.getByText('Te damos la bienvenida a Bella Vista Salon!').waitFor({ timeout: WAIT_MS });
   expect(await frame.evaluate(() => document.documentElement.lang)).toBe('es');
   const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);

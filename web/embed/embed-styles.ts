@@ -2,9 +2,15 @@
  * The launcher's and panel's styles, inside the shadow root: the host page's CSS cannot reach them
  * and they cannot reach the host page. Adopted as a constructed stylesheet, which a strict
  * Content-Security-Policy allows (a <style> element would need 'unsafe-inline').
+ *
+ * The one element the host page's selectors can match is the container in its light DOM (`div {…}`,
+ * `body > * {…}`): `:host` resets it, and `!important` makes the reset win over any rule of the host
+ * page, even an !important one or an inline style (for important declarations the shadow tree's context
+ * wins). Without it a stray outline or padding shows beside the launcher, and a host `transform` or
+ * `filter` on divs would even pin the fixed launcher and panel to the container instead of the window.
  */
 export const EMBED_CSS = `
-:host { all: initial; }
+:host { all: initial !important; }
 .launcher {
   position: fixed; inset-block-end: 20px; inset-inline-end: 20px; z-index: 2147483646;
   display: grid; place-items: center; width: 56px; height: 56px; padding: 0; margin: 0;

@@ -19,6 +19,7 @@ import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
 import { AppRoutes } from './app/routes.js';
+import { EmbedProvider } from './lib/embed/embed-context.js';
 import { readPageOptions } from './lib/embed/page-options.js';
 import { applyLanguage } from './lib/i18n/active-text.js';
 import './styles/tokens.css';
@@ -27,6 +28,9 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 const root = createRoot(container);
+// Read before anything that can fail: in the embed snippet's panel even the boot error must offer
+// 'Close chat' and close on Escape (EmbedProvider), or a visitor on a phone is stuck in the panel.
+const pageOptions = readPageOptions(window.location.search, window.parent !== window);
 
 async function start(): Promise<void> {
   // The visitor's language: ?lang= first, then the browser's preferences; English needs no download.
@@ -40,7 +44,6 @@ async function start(): Promise<void> {
   const backend = createBackend(env);
   const catalogue = await loadCatalogue(language);
   applyLanguage(language, catalogue);
-  const pageOptions = readPageOptions(window.location.search, window.parent !== window);
   // Release sockets and listeners when Vite replaces this module during development.
   import.meta.hot?.dispose(() => backend.close());
   root.render(
@@ -56,5 +59,9 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   console.error('The app could not start', error);
-  root.render(<BootError error={error} />);
+  root.render(
+    <EmbedProvider options={pageOptions}>
+      <BootError error={error} />
+    </EmbedProvider>,
+  );
 });

@@ -9,6 +9,7 @@ export * from './providers/auth-provider.js';
 export * from './providers/backend.js';
 export * from './providers/chat-service.js';
 export * from './providers/data-provider.js';
+export * from './providers/key-value-store.js';
 export * from './providers/unsubscribe.js';
 export * from './read/index.js';
 export { runCheck, type Check, type Checked } from './check/check.js';

@@ -2,10 +2,5 @@
 // data and chat providers (the Firebase-Auth browser journey's test entry). Imports firebase/auth.
 export { connectFirebaseAuth } from './firebase-auth-session.js';
 export { createFirebaseAuthProvider, toAuthUser } from './firebase-auth-provider.js';
-export {
-  createLazyAuthProvider,
-  SESSION_HINT_KEY,
-  type LazyAuthProvider,
-  type SessionHintStorage,
-} from './lazy-auth-provider.js';
+export { createLazyAuthProvider, SESSION_HINT_KEY, type LazyAuthProvider } from './lazy-auth-provider.js';
 export { authErrorCode, type AuthStep } from './auth-error-code.js';

@@ -13,12 +13,12 @@
  *   detection, so production code never branches on "is this a test".
  */
 import { createHttpChatService } from '@chat/chat-client';
-import type { Backend } from '@chat/core';
+import type { Backend, KeyValueStore } from '@chat/core';
 import { deleteApp, initializeApp, type FirebaseOptions } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { parseEmulatorHost } from './emulator-host.js';
 import { createFirestoreDataProvider } from './firestore-data-provider.js';
-import { createLazyAuthProvider, type SessionHintStorage } from './lazy-auth-provider.js';
+import { createLazyAuthProvider } from './lazy-auth-provider.js';
 import { gateOnSessionRestore } from './session-gated-data-provider.js';
 
 export { parseEmulatorHost } from './emulator-host.js';
@@ -32,8 +32,11 @@ export interface FirebaseBackendOptions {
   authEmulatorHost?: string;
   /** "host:port" of the Firestore emulator, e.g. "127.0.0.1:8080". */
   firestoreEmulatorHost?: string;
-  /** Keeps the "signed in last time" flag that makes sign-in load at start (window.localStorage). */
-  sessionHint?: SessionHintStorage;
+  /**
+   * Keeps the "signed in last time" flag that makes sign-in load at start
+   * (`storageOrMemory(() => window.localStorage)`).
+   */
+  sessionHint?: KeyValueStore;
 }
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {

@@ -126,6 +126,25 @@ describe('createLazyAuthProvider', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('signs in where every call of the storage throws (a frame denied storage), keeping the hint in memory', async () => {
+    const denied = () => {
+      throw new Error('SecurityError: Access is denied for this document.');
+    };
+    const { provider } = fakeProvider();
+    const auth = createLazyAuthProvider(async () => provider, {
+      getItem: denied,
+      setItem: denied,
+      removeItem: denied,
+    });
+    await auth.sessionRestored();
+
+    const pending = await auth.startPhoneVerification('+15555550100', { botCheckAnchorId: 'a' });
+    await pending.confirm('123456');
+    expect(auth.currentUser()).toEqual(VISITOR);
+    await auth.signOut();
+    expect(auth.currentUser()).toBeNull();
+  });
+
   it('stops calling a listener once it unsubscribes', async () => {
     const { provider, setUser } = fakeProvider();
     const auth = createLazyAuthProvider(async () => provider);

@@ -10,15 +10,14 @@
  * Until then the visitor is anonymous: currentUser() is null, getIdToken() is null, signOut() does nothing.
  *
  * Limits: the hint is a plain flag in localStorage, kept in step with the loaded provider's user; if it is
- * missing (cleared storage) a stored Firebase session is restored only once the widget appears.
+ * missing (cleared storage) a stored Firebase session is restored only once the widget appears. Where the
+ * storage is refused (a third-party frame, a full quota) the flag lives in memory for the page's lifetime
+ * (storageOrMemory in @chat/core), which is also where Firebase Auth then keeps the session itself.
  */
-import type { AuthProvider, AuthUser } from '@chat/core';
+import { storageOrMemory, type AuthProvider, type AuthUser, type KeyValueStore } from '@chat/core';
 
 /** The key of the "signed in last time" flag. */
 export const SESSION_HINT_KEY = 'business-chat.auth-session';
-
-/** Where the flag is kept: window.localStorage in the page, a Map-backed stand-in in tests. */
-export type SessionHintStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
   if (a === null || b === null) return a === b;
@@ -36,20 +35,18 @@ export interface LazyAuthProvider extends AuthProvider {
 
 export function createLazyAuthProvider(
   load: () => Promise<AuthProvider>,
-  sessionHint?: SessionHintStorage,
+  /** Where the flag is kept: window.localStorage in the page, a Map-backed stand-in in tests. */
+  sessionHint?: KeyValueStore,
 ): LazyAuthProvider {
+  const hint = sessionHint ? storageOrMemory(() => sessionHint) : null;
   let loading: Promise<AuthProvider> | null = null;
   let loaded: AuthProvider | null = null;
   const listeners = new Set<(user: AuthUser | null) => void>();
   let last: AuthUser | null = null;
 
   function remember(user: AuthUser | null) {
-    try {
-      if (user) sessionHint?.setItem(SESSION_HINT_KEY, '1');
-      else sessionHint?.removeItem(SESSION_HINT_KEY);
-    } catch {
-      // Storage can be full or blocked; the hint only saves a later restore.
-    }
+    if (user) hint?.setItem(SESSION_HINT_KEY, '1');
+    else hint?.removeItem(SESSION_HINT_KEY);
   }
 
   function ensureLoaded(): Promise<AuthProvider> {
@@ -75,12 +72,7 @@ export function createLazyAuthProvider(
     return loading;
   }
 
-  let hinted = false;
-  try {
-    hinted = sessionHint?.getItem(SESSION_HINT_KEY) === '1';
-  } catch {
-    hinted = false;
-  }
+  const hinted = hint?.getItem(SESSION_HINT_KEY) === '1';
   const restoring: Promise<void> = hinted
     ? ensureLoaded().then(
         () => undefined,

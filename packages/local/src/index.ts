@@ -15,5 +15,5 @@ export {
   TOKEN_REFRESH_MARGIN_MS,
   type LocalAuthProviderOptions,
 } from './local-auth-provider.js';
-export { SESSION_STORAGE_KEY, type SessionStorageLike } from './session-store.js';
+export { SESSION_STORAGE_KEY } from './session-store.js';
 export type { LocalSocketOptions } from './socket-connection.js';

@@ -20,11 +20,12 @@ import {
   runCheck,
   type AuthProvider,
   type AuthUser,
+  type KeyValueStore,
   type PendingPhoneVerification,
   type ReadResult,
   type SignInResult,
 } from '@chat/core';
-import { createSessionStore, type SessionStorageLike } from './session-store.js';
+import { createSessionStore } from './session-store.js';
 
 /** A token this close to its expiry is refreshed before it is handed out. */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -33,7 +34,7 @@ export interface LocalAuthProviderOptions {
   /** The mock server's base URL, e.g. "http://localhost:4000". */
   serverUrl: string;
   /** Persists the signed-in session (key 'chat.local.session'); in memory only when absent. */
-  storage?: SessionStorageLike;
+  storage?: KeyValueStore;
   fetch?: FetchLike;
   /** The client's clock in epoch ms; Date.now when absent. */
   now?: () => number;

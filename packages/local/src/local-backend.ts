@@ -6,10 +6,9 @@
  * offline mode; see the limits of local-data-provider.ts and local-auth-provider.ts.
  */
 import { createHttpChatService, type FetchLike } from '@chat/chat-client';
-import type { Backend } from '@chat/core';
+import type { Backend, KeyValueStore } from '@chat/core';
 import { createLocalAuthProvider } from './local-auth-provider.js';
 import { createLocalDataProvider } from './local-data-provider.js';
-import type { SessionStorageLike } from './session-store.js';
 import type { LocalSocketOptions } from './socket-connection.js';
 
 export const DEFAULT_SERVER_URL = 'http://localhost:4000';
@@ -17,8 +16,11 @@ export const DEFAULT_SERVER_URL = 'http://localhost:4000';
 export interface LocalBackendOptions {
   /** The mock server's base URL. Default http://localhost:4000. */
   serverUrl?: string;
-  /** Persists the signed-in session (e.g. window.localStorage); in memory only when absent. */
-  storage?: SessionStorageLike;
+  /**
+   * Persists the signed-in session (e.g. `storageOrMemory(() => window.localStorage)`); in memory only when
+   * absent or when the storage refuses.
+   */
+  storage?: KeyValueStore;
   fetch?: FetchLike;
   /** Passed to socket.io-client for the live-messages socket. */
   socketOptions?: LocalSocketOptions;

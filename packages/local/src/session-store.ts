@@ -3,13 +3,12 @@
  * sessionStorage in a browser) when one is given, else only in memory.
  *
  * Limits: read once when the provider is created, so a sign-in or sign-out in another tab is
- * seen only after a reload; a storage that throws (quota, private mode) degrades to memory.
+ * seen only after a reload; a storage that throws (denied to a third-party frame, quota, private
+ * mode) degrades to memory (storageOrMemory in @chat/core).
  */
-import { readSignInResult, type SignInResult } from '@chat/core';
+import { readSignInResult, storageOrMemory, type KeyValueStore, type SignInResult } from '@chat/core';
 
 export const SESSION_STORAGE_KEY = 'chat.local.session';
-
-export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type StoredSession = SignInResult;
 
@@ -20,34 +19,25 @@ export interface SessionStore {
   clear(): void;
 }
 
-export function createSessionStore(storage?: SessionStorageLike): SessionStore {
-  let current = storage ? readStored(storage) : null;
+export function createSessionStore(storage?: KeyValueStore): SessionStore {
+  const safe = storage ? storageOrMemory(() => storage) : null;
+  let current = safe ? readStored(safe) : null;
   return {
     get: () => current,
     save(session) {
       current = session;
-      if (!storage) return;
-      try {
-        storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
-      } catch {
-        // Storage full or disabled: the session still lives in memory for this page.
-      }
+      safe?.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
     },
     clear() {
       current = null;
-      removeStored(storage);
+      safe?.removeItem(SESSION_STORAGE_KEY);
     },
   };
 }
 
 /** The stored session if it is well-formed; anything else is removed and counts as signed out. */
-function readStored(storage: SessionStorageLike): StoredSession | null {
-  let raw: string | null;
-  try {
-    raw = storage.getItem(SESSION_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+function readStored(storage: KeyValueStore): StoredSession | null {
+  const raw = storage.getItem(SESSION_STORAGE_KEY);
   if (raw === null) return null;
   let value: unknown;
   try {
@@ -57,14 +47,6 @@ function readStored(storage: SessionStorageLike): StoredSession | null {
   }
   const parsed = readSignInResult(value);
   if (parsed.ok) return parsed.value;
-  removeStored(storage);
+  storage.removeItem(SESSION_STORAGE_KEY);
   return null;
-}
-
-function removeStored(storage: SessionStorageLike | undefined): void {
-  try {
-    storage?.removeItem(SESSION_STORAGE_KEY);
-  } catch {
-    // Nothing more can be done; the in-memory session is already cleared.
-  }
 }

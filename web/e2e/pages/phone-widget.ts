@@ -2,7 +2,7 @@
  * The inline phone sign-in widget inside the assistant's auth message (§2): the phone step, then
  * the code step, then success.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 
 export class PhoneWidget {
   readonly phoneField: Locator;
@@ -11,7 +11,8 @@ export class PhoneWidget {
   readonly verifyButton: Locator;
   readonly changeNumberButton: Locator;
 
-  constructor(readonly page: Page) {
+  /** `page`: the chat page's tab, or the frame it runs in inside the embed snippet's panel. */
+  constructor(readonly page: Page | Frame) {
     this.phoneField = page.getByPlaceholder('(555) 123-4567', { exact: true });
     this.sendCodeButton = page.getByRole('button', { name: 'Send Code', exact: true });
     this.codeField = page.getByLabel('Verification Code', { exact: true });

@@ -23,7 +23,8 @@ export type MainState =
   | 'dark-chatting'
   | 'spanish-code-error'
   | 'embedded-panel'
-  | 'embedded-phone';
+  | 'embedded-phone'
+  | 'embedded-phone-not-found';
 
 export async function saveStateScreenshot(page: Page, state: MainState): Promise<void> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });

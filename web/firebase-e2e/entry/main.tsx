@@ -4,6 +4,7 @@
  * backend's data and chat over the mock server — because the Firestore emulator cannot run on every
  * machine. Built only by web/firebase-e2e/support/global-setup.ts; never part of the shipped app.
  */
+import { storageOrMemory } from '@chat/core';
 import { createFirebaseBackend } from '@chat/firebase';
 import { createLocalBackend } from '@chat/local';
 import { StrictMode } from 'react';
@@ -19,7 +20,10 @@ import '../../src/styles/global.css';
 const projectId = String(import.meta.env.VITE_E2E_FIREBASE_PROJECT_ID);
 const authEmulatorHost = String(import.meta.env.VITE_E2E_AUTH_EMULATOR_HOST);
 
-const local = createLocalBackend({ serverUrl: env.localServerUrl, storage: window.localStorage });
+const local = createLocalBackend({
+  serverUrl: env.localServerUrl,
+  storage: storageOrMemory(() => window.localStorage),
+});
 const firebase = createFirebaseBackend({
   firebase: {
     apiKey: 'demo-api-key',
@@ -29,7 +33,7 @@ const firebase = createFirebaseBackend({
   },
   chatServiceUrl: env.localServerUrl,
   authEmulatorHost,
-  sessionHint: window.localStorage,
+  sessionHint: storageOrMemory(() => window.localStorage),
 });
 const backend = {
   data: local.data,

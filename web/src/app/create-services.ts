@@ -1,4 +1,4 @@
-import { READ_RETRY_DELAYS_MS, type Backend } from '@chat/core';
+import { READ_RETRY_DELAYS_MS, storageOrMemory, type Backend } from '@chat/core';
 import type { AppEnv } from '../config/env.js';
 import { windowBrowserActions, type AppServices } from '../lib/services/services-context.js';
 
@@ -15,6 +15,7 @@ export function createServices(backend: Backend, env: AppEnv): AppServices {
       readRetryDelaysMs: READ_RETRY_DELAYS_MS,
     },
     browser: windowBrowserActions,
-    session: window.sessionStorage,
+    // In memory where the browser refuses storage (the page in a cross-site frame: see storageOrMemory).
+    session: storageOrMemory(() => window.sessionStorage),
   };
 }

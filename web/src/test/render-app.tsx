@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { storageOrMemory } from '@chat/core';
 import {
   MemoryRouter,
   useLocation,
@@ -48,7 +49,7 @@ export function renderApp(
       ...options.config,
     },
     browser,
-    session: window.sessionStorage,
+    session: storageOrMemory(() => window.sessionStorage),
   };
   const router = createRouterProbe();
   const user = userEvent.setup();

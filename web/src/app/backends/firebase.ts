@@ -2,6 +2,7 @@
  * The Firebase backend, when VITE_BACKEND is firebase: see create-backend.ts. Firebase app and Firestore
  * load with the page; Firebase Auth is a further dynamic import inside it (decision 0006).
  */
+import { storageOrMemory } from '@chat/core';
 import { createFirebaseBackend } from '@chat/firebase';
 import type { CreateBackend } from './create-backend.js';
 
@@ -12,7 +13,8 @@ export const createBackend: CreateBackend = (env) => {
   return createFirebaseBackend({
     firebase,
     chatServiceUrl,
-    sessionHint: window.localStorage,
+    // In memory where the browser refuses storage (the page in a cross-site frame: see storageOrMemory).
+    sessionHint: storageOrMemory(() => window.localStorage),
     ...(authEmulatorHost ? { authEmulatorHost } : {}),
     ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
   });

@@ -1,8 +1,15 @@
 /** The local backend (the mock server), when VITE_BACKEND is local: see create-backend.ts. */
+import { storageOrMemory } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
 import type { CreateBackend } from './create-backend.js';
 
 // The page subscribes to live messages as soon as its conversation is known: connecting at once takes
 // the socket's handshake off that path (it overlaps loading the business and the conversation).
+// The session is kept in localStorage where the browser allows it, else in memory (the page in a cross-site
+// frame: see storageOrMemory).
 export const createBackend: CreateBackend = (env) =>
-  createLocalBackend({ serverUrl: env.localServerUrl, storage: window.localStorage, connectAtStart: true });
+  createLocalBackend({
+    serverUrl: env.localServerUrl,
+    storage: storageOrMemory(() => window.localStorage),
+    connectAtStart: true,
+  });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isChatEnabled, type Business } from '@chat/core';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { useEmbed } from '../../lib/embed/embed-context.js';
@@ -30,24 +30,12 @@ export function ChatSession({
     document.title = business.businessName;
   }, [business.businessName]);
 
-  const { options, host } = useEmbed();
+  const { options } = useEmbed();
   const brandColor = options.brandColor ?? business.brandColor ?? null;
   useEffect(() => {
     applyBrandColor(brandColor);
     return () => applyBrandColor(null);
   }, [brandColor]);
-
-  // In the snippet's panel, Escape closes the panel (focus is inside the iframe, so the host page
-  // never sees the key itself).
-  const closePanel = useMemo(() => (host ? () => host.post({ type: 'close' }) : undefined), [host]);
-  useEffect(() => {
-    if (!closePanel) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) closePanel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [closePanel]);
 
   const startNewChat = useCallback(() => {
     setNewChatFailed(false);
@@ -95,7 +83,6 @@ export function ChatSession({
         businessName={business.businessName}
         onNewChat={startNewChat}
         newChatDisabled={state.status !== 'ready' || !isChatEnabled(business)}
-        onClose={closePanel}
       />
       <VerificationBanner businessName={business.businessName} status={business.verification.status} />
       {state.status === 'ready' ? (

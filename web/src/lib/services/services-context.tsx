@@ -6,7 +6,7 @@
  * can render any screen with in-memory services.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AuthProvider, ChatService, DataProvider } from '@chat/core';
+import type { AuthProvider, ChatService, DataProvider, KeyValueStore } from '@chat/core';
 
 export interface AppConfig {
   /** The assistant's name, introduced by the typing indicator. */
@@ -27,16 +27,16 @@ export interface BrowserActions {
   openInNewTab(url: string): void;
 }
 
-/** The part of the Web Storage API the app uses (session storage for the conversation id). */
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 export interface AppServices {
   data: DataProvider;
   auth: AuthProvider;
   chat: ChatService;
   config: AppConfig;
   browser: BrowserActions;
-  /** Where the current conversation id is kept for the browser tab (§3 Browser storage). */
+  /**
+   * Where the current conversation id is kept for the browser tab (§3 Browser storage). It must not throw:
+   * the page gives `storageOrMemory(() => window.sessionStorage)`.
+   */
   session: KeyValueStore;
 }
 

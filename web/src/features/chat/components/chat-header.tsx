@@ -1,30 +1,30 @@
 import type { ReactNode } from 'react';
+import { CloseChatButton } from '../../../components/close-chat/close-chat-button.js';
 import { AppIcon } from '../../../components/icons/app-icon.js';
-import { CloseIcon } from '../../../components/icons/close-icon.js';
 import { NewChatIcon } from '../../../components/icons/new-chat-icon.js';
+import { useEmbed } from '../../../lib/embed/embed-context.js';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import './chat-header.css';
 
 /**
  * §2 header: the app icon, the business name and the new-chat button. Inside the embed snippet's
- * panel (`onClose` set) the app icon gives way to a close button: the panel has no chrome of its own,
- * and on a phone, where the panel fills the screen, this is the visible way back to the host page.
+ * panel the app icon gives way to 'Close chat': the panel has no chrome of its own, and on a phone,
+ * where the panel fills the screen, this is the visible way back to the host page.
  */
 export function ChatHeader({
   businessName,
   onNewChat,
   newChatDisabled,
-  onClose,
 }: {
   businessName: string;
   onNewChat(): void;
   newChatDisabled: boolean;
-  onClose?: () => void;
 }) {
+  const embedded = useEmbed().closePanel !== null;
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
-        {onClose ? null : (
+        {embedded ? null : (
           <span className="logo-disc chat-header__logo">
             <AppIcon size={22} />
           </span>
@@ -33,11 +33,7 @@ export function ChatHeader({
         <HeaderButton label={PAGE_TEXT.newChat} onClick={onNewChat} disabled={newChatDisabled} showLabel>
           <NewChatIcon size={18} />
         </HeaderButton>
-        {onClose ? (
-          <HeaderButton label={PAGE_TEXT.closeChat} onClick={onClose}>
-            <CloseIcon size={18} />
-          </HeaderButton>
-        ) : null}
+        <CloseChatButton className="chat-header__button" />
       </div>
     </header>
   );
@@ -60,7 +56,7 @@ function HeaderButton({
   return (
     <button
       type="button"
-      className="chat-header__button"
+      className="button-round chat-header__button"
       aria-label={label}
       title={label}
       onClick={onClick}

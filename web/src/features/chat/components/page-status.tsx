@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { CloseChatButton } from '../../../components/close-chat/close-chat-button.js';
 import { AppIcon } from '../../../components/icons/app-icon.js';
 import './page-status.css';
 
 /**
  * A full-page message in place of the chat: 'Loading...', 'Opening chat…', 'Oops!' with a reason,
- * or 'Error: …'. Progress is announced politely; failures as alerts.
+ * or 'Error: …'. Progress is announced politely; failures as alerts. In the embed snippet's panel it
+ * also offers 'Close chat', whatever the state: the visitor is never stuck in the panel.
  */
 export function PageStatus({
   title,
@@ -19,6 +21,7 @@ export function PageStatus({
 }) {
   return (
     <main className={`page-status page-status--${tone}`}>
+      <CloseChatButton />
       <div className="page-status__card" role={tone === 'error' ? 'alert' : 'status'}>
         <span className="logo-disc page-status__logo">
           <AppIcon size={28} />

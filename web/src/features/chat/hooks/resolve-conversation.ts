@@ -13,9 +13,9 @@ import {
   type Business,
   type Conversation,
   type DataProvider,
+  type KeyValueStore,
 } from '@chat/core';
 import { readStoredConversationId, storeConversationId } from '../../../lib/conversation-session.js';
-import type { KeyValueStore } from '../../../lib/services/services-context.js';
 
 export interface ResolveDeps {
   data: DataProvider;
