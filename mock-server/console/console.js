@@ -62,7 +62,8 @@ function renderConversations() {
       button.dataset.id = conversation.id;
       button.setAttribute('aria-current', String(conversation.id === state.selected));
       const title = document.createElement('span');
-      title.textContent = `${conversation.businessId} · ${conversation.messageCount} messages`;
+      const count = conversation.messageCount;
+      title.textContent = `${conversation.businessId} · ${count} ${count === 1 ? 'message' : 'messages'}`;
       const last = document.createElement('small');
       last.textContent =
         conversation.latestMessage?.text ?? conversation.lastMessage?.text ?? conversation.id;

@@ -3,6 +3,7 @@
 // visitor's message live, the staffer's typed message reaches the visitor as an assistant reply,
 // and the phone verification the staffer raises appears on the visitor's next reply.
 import { inject, expect } from 'vitest';
+import { DATA_ROUTES } from '@chat/core';
 import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
 
@@ -14,10 +15,21 @@ test('a staffer injects a message and raises the phone verification from the con
   await chat.send('What are your hours?');
   await chat.waitForAssistantReplies(1);
 
+  // Another business's conversation with exactly one message, so the list shows both nouns.
+  const other = await postJson(DATA_ROUTES.conversations, {
+    businessId: 'sunrise-bakery',
+    userId: null,
+    userType: 'anonymous',
+    isOutsideBusinessHours: false,
+  });
+  await postJson(DATA_ROUTES.messages(other.id), { role: 'user', text: 'Are you open?' });
+
   const staff = await (await openContext()).newPage();
   await staff.goto(`${inject('serverUrl')}/console`);
   const entry = staff.getByRole('button', { name: /bella-vista-salon/ });
   await entry.first().waitFor({ timeout: WAIT_MS });
+  expect(await entry.first().innerText()).toContain('bella-vista-salon · 2 messages');
+  await staff.getByRole('button', { name: /sunrise-bakery · 1 message\b/ }).waitFor({ timeout: WAIT_MS });
   await entry.first().focus();
   await staff.keyboard.press('Enter');
   const messages = staff.getByRole('list', { name: 'Messages' });
@@ -49,3 +61,14 @@ test('a staffer injects a message and raises the phone verification from the con
   );
   await chat.phoneWidget.phoneField.waitFor({ timeout: WAIT_MS });
 });
+
+/** A data API write to the mock server, as another visitor's page would make it. */
+async function postJson(route: string, body: unknown): Promise<{ id: string }> {
+  const response = await fetch(`${inject('serverUrl')}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${route} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
