@@ -23,6 +23,7 @@ import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
 import type { Faults } from './faults.js';
 import { chatRoutes } from './http/chat-routes.js';
+import { answerClientError } from './http/client-error.js';
 import { consoleRoutes } from './http/console-routes.js';
 import { controlRoutes } from './http/control-routes.js';
 import { dataRoutes } from './http/data-routes.js';
@@ -34,6 +35,7 @@ import {
   DEFAULT_CORS_ORIGINS,
   originAllowed,
   requestLog,
+  requireJsonBody,
   securityMiddleware,
 } from './http/middleware.js';
 import type { RateLimitOptions } from './http/middleware.js';
@@ -170,6 +172,10 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
     }),
   );
+  // Before the body check, so that a cross-origin page's text/plain control call hears 403 (CSRF).
+  const controlApi = options.controlApi ?? true;
+  if (controlApi) app.use('/control', controlCallGuard);
+  app.use(requireJsonBody);
   // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
   app.get(HEALTH_PATH, (_req, res) => {
     res.json({ ok: true });
@@ -194,6 +200,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   );
 
   const httpServer = createServer(app);
+  httpServer.on('clientError', answerClientError);
   const io: ChatSocketServer = new Server(httpServer, {
     cors: { origin: [...corsOrigins] },
     maxHttpBufferSize: options.maxSocketMessageBytes ?? 16 * 1024,
@@ -211,8 +218,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   messageStream = liveMessages;
 
   let demoConsole: ReturnType<typeof consoleRoutes> | null = null;
-  if (options.controlApi ?? true) {
-    app.use('/control', controlCallGuard);
+  if (controlApi) {
     demoConsole = consoleRoutes(store);
     app.use(demoConsole.router);
     app.use(scenarioControlRoutes({ store, library: scenarios, assistant, streamer }));

@@ -38,6 +38,9 @@ describe('faults', () => {
     expect(() => faults.add({ operation: 'chat', error: 'oops' })).toThrow(/error: must be an HTTP status/);
     expect(() => faults.add({ operation: 'chat', error: 500, count: 1.5 })).toThrow(/count/);
     expect(() => faults.add(null)).toThrow(/body/);
+    expect(() => faults.add({ operation: 'chat', error: 500, extra: 1 })).toThrow(
+      /Unrecognized key: "extra"/,
+    );
     expect(faults.list()).toEqual([]);
   });
 });

@@ -5,8 +5,10 @@
  *
  * Limits: in memory only, never persisted; a restart or POST /control/reset clears them.
  */
-import { ERROR_CODES, FaultSpecSchema, isErrorCode, ProviderError } from '@chat/core';
+import { ERROR_CODES, isErrorCode, ProviderError } from '@chat/core';
 import type { ErrorCode, FaultOperation } from '@chat/core';
+import { parseOrThrow } from './http/errors.js';
+import { FaultSpecBody } from './http/strict-bodies.js';
 
 /** The error an injected fault produces: an HTTP status or an error code, by operation. */
 export type FaultError = { kind: 'status'; status: number } | { kind: 'code'; code: ErrorCode };
@@ -44,13 +46,7 @@ export function createFaults(): Faults {
   let active: ActiveFault[] = [];
   return {
     add(body) {
-      const parsed = FaultSpecSchema.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || 'body';
-        throw new ProviderError('invalid-argument', `${field}: ${issue?.message ?? 'invalid'}`);
-      }
-      const { operation, error, count } = parsed.data;
+      const { operation, error, count } = parseOrThrow(FaultSpecBody, body);
       const fault: ActiveFault = { operation, error: faultErrorFor(operation, error), remaining: count };
       active.push(fault);
       return { ...fault };

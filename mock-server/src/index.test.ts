@@ -175,6 +175,24 @@ describe('the server process', () => {
     expect(fs.readdirSync(dir)).toEqual(['data.jsonl']);
   }, 60_000);
 
+  it('refuses a DATA_FILE whose folder is missing or cannot hold files: exit 1, a message, no stack trace', async () => {
+    const missing = path.join(dir, 'no-such-folder');
+    // /proc/foo used to hang the start for ever (a recursive mkdir that never returns on /proc).
+    for (const [file, expected] of [
+      [path.join(missing, 'store.jsonl'), `the folder ${missing} does not exist`],
+      ['/proc/foo/store.jsonl', 'the folder /proc/foo does not exist'],
+      ['/proc/store.jsonl', 'cannot be created'],
+    ] as const) {
+      const { code, output } = await runServerUntilExit({ DATA_FILE: file }, 15_000);
+      expect(code).toBe(1);
+      expect(output).toContain(`Data file ${file} (DATA_FILE)`);
+      expect(output).toContain(expected);
+      expect(output).not.toMatch(/\bat .*\.ts:\d+/); // no stack frames
+      expect(output).not.toContain('data file created');
+    }
+    expect(fs.existsSync(missing)).toBe(false);
+  }, 60_000);
+
   it('refuses a bad environment with a message naming the variable', async () => {
     const { code, output } = await runServerUntilExit({ PORT: 'four thousand', CONTROL_API: 'sometimes' });
     expect(code).toBe(1);

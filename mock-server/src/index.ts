@@ -9,6 +9,8 @@ import { createApp } from './app.js';
 import type { ChatMockServer } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import type { Config } from './config.js';
+import { DataFileError } from './store/data-file-errors.js';
+import { FixtureError } from './store/fixtures.js';
 
 /** How long a shutdown may take before the process gives up waiting and exits with an error. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -46,7 +48,10 @@ try {
     ...(config.ID_TOKEN_SECRET ? { idTokenSecret: new TextEncoder().encode(config.ID_TOKEN_SECRET) } : {}),
   });
 } catch (error) {
-  logger.fatal({ err: error }, (error as Error).message);
+  // A bad fixture or data file is the operator's to fix: its message says what and where, and a
+  // stack trace would only bury it. Anything else is a bug and keeps its stack.
+  if (error instanceof FixtureError || error instanceof DataFileError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, (error as Error).message);
   process.exit(1);
 }
 

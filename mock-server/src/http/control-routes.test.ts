@@ -239,6 +239,50 @@ describe('control API', () => {
       expectError(await control().post(CONTROL_ROUTES.clock).send(body), 400, 'invalid-argument');
     }
   });
+
+  it('refuses to move the clock out of range, naming the field, and moves nothing', async () => {
+    await control().post(CONTROL_ROUTES.clock).send({ offsetMs: 60_000 });
+    for (const [body, field] of [
+      [{ offsetMs: 9_000_000_000_000_000 }, 'offsetMs'],
+      [{ offsetMs: -Date.now() - 86_400_000 }, 'offsetMs'],
+      [{ now: '1969-12-31T23:59:59Z' }, 'now'],
+      [{ offsetMs: 1.5 }, 'offsetMs'],
+      [{ offsetMs: 1, extra: 2 }, 'extra'],
+      [{ later: 1 }, 'unknown key "later"'],
+    ] as const) {
+      expectError(await control().post(CONTROL_ROUTES.clock).send(body), 400, 'invalid-argument', field);
+    }
+    const clock = await api().get(CONTROL_ROUTES.clock);
+    expect(clock.status).toBe(200);
+    expect(clock.body.offsetMs).toBe(60_000);
+    const created = await api().post(DATA_ROUTES.conversations).send(anonymousConversationBody());
+    expect(Math.abs(created.body.createdAt - Date.now() - 60_000)).toBeLessThan(1000);
+  });
+
+  it('refuses unknown keys in the bodies of reset, sockets/drop and scenario restart, changing nothing', async () => {
+    const { id } = createConversation(server);
+    expectError(
+      await control().post(CONTROL_ROUTES.reset).send({ everything: true }),
+      400,
+      'invalid-argument',
+      'everything',
+    );
+    expect(server.store.getConversation(id)).not.toBeNull();
+    expectError(
+      await control().post(CONTROL_ROUTES.dropSockets).send({ all: 1 }),
+      400,
+      'invalid-argument',
+      'all',
+    );
+    expectError(
+      await control().post(`/control/conversations/${id}/scenario/restart`).send({ step: 3 }),
+      400,
+      'invalid-argument',
+      'step',
+    );
+    expect((await control().post(CONTROL_ROUTES.reset)).status).toBe(200);
+    expect((await control().post(CONTROL_ROUTES.dropSockets).send({})).status).toBe(200);
+  });
 });
 
 describe('faults', () => {
@@ -312,6 +356,11 @@ describe('faults', () => {
     ]) {
       expectError(await fault(body), 400, 'invalid-argument');
     }
+    expect(server.faults.list()).toEqual([]);
+  });
+
+  it('refuses an unknown key, naming it, and adds no fault', async () => {
+    expectError(await fault({ operation: 'chat', error: 500, extra: 1 }), 400, 'invalid-argument', '"extra"');
     expect(server.faults.list()).toEqual([]);
   });
 });

@@ -6,13 +6,21 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { ClockSpecSchema, CONTROL_ROUTES, DocumentIdSchema, ProviderError, readBusiness } from '@chat/core';
+import {
+  ClockNowSpecSchema,
+  ClockOffsetSpecSchema,
+  CONTROL_ROUTES,
+  DocumentIdSchema,
+  ProviderError,
+  readBusiness,
+} from '@chat/core';
 import type { ErrorCode } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { parseOrThrow } from './errors.js';
+import { EmptyBody } from './strict-bodies.js';
 
 export interface ControlRoutesOptions {
   store: DocumentStore;
@@ -77,12 +85,14 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
     res.json({ ok: true });
   });
 
-  router.post(CONTROL_ROUTES.reset, (_req, res) => {
+  router.post(CONTROL_ROUTES.reset, (req, res) => {
+    parseOrThrow(EmptyBody, req.body ?? {});
     options.reset();
     res.json({ ok: true });
   });
 
-  router.post(CONTROL_ROUTES.dropSockets, (_req, res) => {
+  router.post(CONTROL_ROUTES.dropSockets, (req, res) => {
+    parseOrThrow(EmptyBody, req.body ?? {});
     res.json({ dropped: options.dropSockets() });
   });
 
@@ -155,16 +165,23 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
   });
 
   router.post(CONTROL_ROUTES.clock, (req, res) => {
-    const parsed = ClockSpecSchema.safeParse(req.body);
-    if (!parsed.success) {
+    const body: unknown = req.body;
+    const has = (key: string) => typeof body === 'object' && body !== null && key in body;
+    // The body's one key picks the form, so that an error names its field (or the unknown key).
+    if (has('offsetMs') === has('now')) {
+      const keys = typeof body === 'object' && body !== null ? Object.keys(body) : [];
+      const unknown = keys.filter((key) => key !== 'offsetMs' && key !== 'now').map((key) => `"${key}"`);
       throw new ProviderError(
         'invalid-argument',
-        'body: expected {"offsetMs": <integer>} or {"now": "<ISO date-time with offset>"}',
+        `body: expected {"offsetMs": <integer>} or {"now": "<ISO date-time with offset>"}` +
+          (unknown.length > 0
+            ? `; unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.join(', ')}`
+            : ''),
       );
     }
-    const spec = parsed.data;
-    if ('offsetMs' in spec) clock.setOffset(spec.offsetMs);
-    else clock.setNow(Date.parse(spec.now));
+    // The clock checks the reading it is moved to (clock.ts, CLOCK_RANGE) and moves only when it fits.
+    if (has('offsetMs')) clock.setOffset(parseOrThrow(ClockOffsetSpecSchema, body).offsetMs);
+    else clock.setNow(Date.parse(parseOrThrow(ClockNowSpecSchema, body).now));
     res.json(clockState());
   });
 

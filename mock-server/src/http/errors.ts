@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { formatPath } from '../store/fixtures.js';
 import type { FaultError } from '../faults.js';
+import { frameworkRefusal, requestPath } from './framework-errors.js';
 
 export function sendError(
   res: Response,
@@ -32,6 +33,9 @@ export function parseOrThrow<T extends z.core.$ZodType>(
   // z.safeParse takes core's schemas (zod/mini) and the server's own (full zod) alike.
   const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
+  if (value === undefined && what === 'body') {
+    throw new ProviderError('invalid-argument', 'body: missing; send a JSON object as application/json');
+  }
   const issue = parsed.error.issues[0]!;
   const field = issue.path.length > 0 ? formatPath(issue.path) : what;
   throw new ProviderError('invalid-argument', `${field}: ${issue.message}`);
@@ -61,23 +65,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendError(res, error.code, error.message, error.status ?? HTTP_STATUS_BY_CODE[error.code]);
       return;
     }
-    const bodyParserError = error as { type?: string; status?: number; limit?: number };
-    if (bodyParserError.type === 'entity.too.large') {
-      sendError(
-        res,
-        'invalid-argument',
-        `body: larger than ${bodyParserError.limit ?? 'the limit of'} bytes`,
-        413,
-      );
+    const refused = frameworkRefusal(error, req);
+    if (refused) {
+      sendError(res, refused.code, refused.message, refused.status);
       return;
     }
-    if (bodyParserError.type === 'entity.parse.failed') {
-      sendError(res, 'invalid-argument', 'body: not valid JSON');
-      return;
-    }
-    const status = bodyParserError.status;
+    // Any other error that carries a client-error status (from a library): its status, the code
+    // core gives that status, and its own message only when the library marks it safe to show.
+    const { status, expose, message } = error as { status?: unknown; expose?: unknown; message?: unknown };
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      sendError(res, errorCodeForStatus(status), `body: ${bodyParserError.type ?? 'rejected'}`, status);
+      const shown = expose === true && typeof message === 'string' ? message : 'refused';
+      sendError(res, errorCodeForStatus(status), `${req.method} ${requestPath(req)}: ${shown}`, status);
       return;
     }
     logger.error({ err: error, method: req.method, path: req.path }, 'request failed');

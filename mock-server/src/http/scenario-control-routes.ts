@@ -14,6 +14,7 @@ import { unknownScenarioMessage } from '../scenarios/closest-name.js';
 import type { ScenarioLibrary } from '../scenarios/scenario-library.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { parseOrThrow } from './errors.js';
+import { EmptyBody } from './strict-bodies.js';
 
 export interface ScenarioControlOptions {
   store: DocumentStore;
@@ -98,6 +99,7 @@ export function scenarioControlRoutes({
 
   router.post('/control/conversations/:id/scenario/restart', (req, res) => {
     const conversation = conversationOf(req.params.id);
+    parseOrThrow(EmptyBody, req.body ?? {});
     assistant.restart(conversation.id);
     res.json(scenarioState(conversation.id, conversation.businessId));
   });

@@ -10,6 +10,7 @@ import {
   BusinessSchema,
   ChatResumeBodySchema,
   ChatSendBodySchema,
+  FaultSpecSchema,
   LastMessageUpdateSchema,
   NewConversationSchema,
   NewFeedItemSchema,
@@ -22,6 +23,7 @@ import {
 import { z } from 'zod';
 
 export const EmptyBody = z.strictObject({});
+export const FaultSpecBody = z.strictObject(FaultSpecSchema.shape);
 export const BusinessBody = z.strictObject(BusinessSchema.shape);
 export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
 export const NewMessageBody = z.strictObject(NewMessageSchema.shape);

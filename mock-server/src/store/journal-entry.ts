@@ -13,6 +13,7 @@ import {
   SmartReplySchema,
   readBusiness,
 } from '@chat/core';
+import { formatPath } from './fixtures.js';
 
 /**
  * A business document as stored: as written, possibly by another tool (PUT /control/businesses),
@@ -73,3 +74,24 @@ export const WriteEntrySchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('feed.add'), businessId: DocumentIdSchema, item: FeedItemSchema }),
 ]);
 export type WriteEntry = z.infer<typeof WriteEntrySchema>;
+
+/** A write the store refused because the data file's own reader would refuse its line at the next start. */
+export class UnreadableWriteError extends Error {
+  override readonly name = 'UnreadableWriteError';
+}
+
+/**
+ * Throws UnreadableWriteError naming the field when `entry` is not a line WriteEntrySchema reads
+ * back. The store checks every write with the reader's own schema before it journals or applies
+ * it, so no input path (a moved clock, a control call, a scenario) can put a line in the data file
+ * that stops the next start. Callers validate their input first; this failing is a server bug,
+ * answered 500 and logged, with nothing stored.
+ */
+export function assertReadable(entry: WriteEntry): void {
+  const parsed = WriteEntrySchema.safeParse(entry);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0]!;
+  throw new UnreadableWriteError(
+    `refused to store a ${entry.op} the data file could not read back: field ${formatPath(issue.path)}: ${issue.message}`,
+  );
+}

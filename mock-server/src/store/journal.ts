@@ -27,6 +27,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ProviderError } from '@chat/core';
+import { DataFileError, fileSystemError } from './data-file-errors.js';
 
 /** The file operations the journal uses; tests pass one that fails on purpose (a full disk). */
 export type JournalFileSystem = Pick<
@@ -43,7 +44,7 @@ export type JournalFileSystem = Pick<
   | 'copyFileSync'
   | 'truncateSync'
   | 'renameSync'
-  | 'mkdirSync'
+  | 'statSync'
 >;
 
 /** Where the journal reports trouble (a pino logger fits). */
@@ -51,11 +52,6 @@ export interface JournalLog {
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
   info(fields: object, message: string): void;
-}
-
-/** A data file that cannot be read; the message names the file and the line. */
-export class DataFileError extends Error {
-  override readonly name = 'DataFileError';
 }
 
 export interface JournalLine {
@@ -94,7 +90,7 @@ export function readJournal(file: string, fileSystem: JournalFileSystem = fs): J
     bytes = fileSystem.readFileSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new DataFileError(`Cannot read data file ${file}: ${(error as Error).message}`);
+    throw fileSystemError(file, 'cannot be read', error);
   }
   if (bytes.length === 0) return null;
   const lastNewline = bytes.lastIndexOf(0x0a);
@@ -182,10 +178,12 @@ export function openJournal(file: string, options: OpenJournalOptions = {}): Jou
   return journalAt(file, fileSystem, log, options.existingEntries ?? 0);
 }
 
-/** Creates the file with its first snapshot (temp file + rename, so it never exists half-written). */
+/**
+ * Creates the file with its first snapshot (temp file + rename, so it never exists half-written).
+ * Its folder must exist (see data-file-errors.ts checkDataFolder): no folder is created.
+ */
 export function createJournal(file: string, snapshot: object, options: JournalOptions = {}): Journal {
   const fileSystem = options.fileSystem ?? fs;
-  fileSystem.mkdirSync(path.dirname(file), { recursive: true });
   replaceWithSnapshot(fileSystem, file, snapshot);
   return journalAt(file, fileSystem, options.log ?? silentLog, 0);
 }

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONVERSATION_LIFETIME_MS, MAX_STORED_TEXT_LENGTH, ProviderError } from '@chat/core';
 import { createControllableClock } from '../clock.js';
 import { loadFixtures } from './fixtures.js';
-import { DataFileError } from './journal.js';
+import { DataFileError } from './data-file-errors.js';
+import { UnreadableWriteError } from './journal-entry.js';
 import { createMemoryStore } from './memory-store.js';
 import type { DocumentStore, MemoryStoreOptions } from './memory-store.js';
 
@@ -257,6 +258,22 @@ describe('with a data file', () => {
     // Writing goes on after the cut, and a further restart sees everything.
     reopened.createConversation(conversationInput);
     expect(open({ dataFile: file }).snapshot()).toEqual(reopened.snapshot());
+  });
+
+  it('refuses a write its own reader would refuse at the next start, and stores nothing', () => {
+    const file = path.join(dir, 'data.jsonl');
+    // A clock no control call can set any more (clock.ts refuses), standing for any unchecked input.
+    let now = 1_000_000;
+    const store = open({ dataFile: file, clock: { now: () => now } });
+    const { id } = store.createConversation(conversationInput);
+    const before = fs.readFileSync(file, 'utf8');
+    now = 9_008_994_674_845_072;
+    expect(() => store.createConversation(conversationInput)).toThrow(UnreadableWriteError);
+    expect(() => store.addMessage(id, { role: 'user', text: 'hi' })).toThrow(/field message\.createdAt/);
+    expect(() => store.markSignupFeedPosted(id)).toThrow(/field updatedAt/);
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    expect(store.listConversations()).toHaveLength(1);
+    expect(open({ dataFile: file }).snapshot()).toEqual(store.snapshot());
   });
 
   it('refuses a file that is not a data file at all, without touching it', () => {

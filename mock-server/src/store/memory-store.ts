@@ -8,9 +8,11 @@
  * createdAt is kept strictly above the previous one's (one millisecond later when the clock has not
  * moved on, or was moved back), so ordering by createdAt is total and equals the order of writing.
  *
- * Callers validate input with the core schemas first; the store checks only that what a write
- * refers to exists (ProviderError 'not-found') and that limits hold. A write is on disk (when there
- * is a data file) before the method returns, and a write that throws changes nothing.
+ * Callers validate input with the core schemas first; the store checks that what a write refers
+ * to exists (ProviderError 'not-found'), that limits hold, and that every write is a line the data
+ * file's reader accepts (journal-entry.ts assertReadable), with or without a data file. A write is
+ * on disk (when there is a data file) before the method returns, and a write that throws changes
+ * nothing.
  *
  * Limits: one process; everything is in memory, so the store is for development and tests, sized
  * for thousands of documents, not millions. Per write the cost does not depend on the store's size:
@@ -32,9 +34,10 @@ import type {
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { JournalFileSystem } from './journal.js';
+import { assertReadable } from './journal-entry.js';
 import type { BusinessDocument, Snapshot, WriteEntry } from './journal-entry.js';
 import { openState } from './open-state.js';
-import { applyEntry, snapshotOf, stateFromBusinesses, storedBusiness } from './store-state.js';
+import { applyEntry, snapshotOf, stateFromBusinesses } from './store-state.js';
 
 /** A message added or changed, as live subscribers receive it. */
 export interface MessageChange {
@@ -142,6 +145,8 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
 
   function commit(entry: WriteEntry): void {
     if (closed) throw new ProviderError('unavailable', 'The store is closed');
+    // Whole check first, then the change: a write the file could not replay changes nothing.
+    assertReadable(entry);
     journal?.append(entry);
     applyEntry(state, entry);
     if (journal && journal.entriesSinceSnapshot > Math.max(compactAfter, state.documentCount)) {
@@ -207,7 +212,6 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       return null;
     },
     putBusiness(document) {
-      storedBusiness(document); // refuse, before journaling, what the read side cannot read
       const created = !state.businesses.has(document.id);
       commit({ op: 'business.put', business: document });
       return { created };

@@ -1,14 +1,17 @@
 /**
- * Where the store starts from: the fixtures (no data file, or a new one, which is then created
- * holding them), or the replay of an existing data file — its snapshot line, then every write in
- * order. A file that cannot be replayed throws DataFileError naming the file, the line and the
- * field, before anything is written to it. A file with torn fragments inside (left by an older
+ * Where the store starts from: the fixtures (no data file, or a new one in an existing folder, which
+ * is then created holding them), or the replay of an existing data file — its snapshot line, then
+ * every write in order. A file that cannot be replayed throws DataFileError naming the file, the
+ * line and the field, before anything is written to it; so does a file or folder that cannot be
+ * used (data-file-errors.ts), and nothing is logged as created before it was. A file with torn fragments inside (left by an older
  * server after a failed write) is replayed without them, copied aside, and rewritten clean.
  */
 import type { Business } from '@chat/core';
 import type { Logger } from 'pino';
+import { plural } from '../plural.js';
 import { formatPath } from './fixtures.js';
-import { createJournal, DataFileError, keepCopy, openJournal, readJournal } from './journal.js';
+import { checkDataFolder, DataFileError, fileStep } from './data-file-errors.js';
+import { createJournal, keepCopy, openJournal, readJournal } from './journal.js';
 import type { Journal, JournalFileSystem } from './journal.js';
 import { SnapshotSchema, WriteEntrySchema } from './journal-entry.js';
 import { applyEntry, snapshotOf, stateFromBusinesses, stateFromSnapshot } from './store-state.js';
@@ -29,11 +32,15 @@ export function openState(options: OpenStateOptions): { state: StoreState; journ
     log: options.logger,
     ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
   };
+  checkDataFolder(file, options.fileSystem);
   const contents = readJournal(file, options.fileSystem);
   if (!contents) {
     const state = stateFromBusinesses(options.businesses);
+    const journal = fileStep(file, 'cannot be created', () =>
+      createJournal(file, snapshotOf(state), journalOptions),
+    );
     options.logger.info({ file }, 'data file created from the fixtures');
-    return { state, journal: createJournal(file, snapshotOf(state), journalOptions) };
+    return { state, journal };
   }
   const [first, ...writes] = contents.lines;
   const snapshot = SnapshotSchema.safeParse(first?.value);
@@ -66,21 +73,22 @@ export function openState(options: OpenStateOptions): { state: StoreState; journ
   options.logger.info({ file, writes: writes.length, seq: state.seq }, 'data file replayed');
   if (contents.fragments.length > 0) {
     // Every whole line was replayed; the copy keeps the fragments, the rewrite drops them.
-    const copy = keepCopy(file, options.fileSystem);
+    const copy = fileStep(file, 'cannot be copied aside', () => keepCopy(file, options.fileSystem));
     for (const fragment of contents.fragments) {
       options.logger.warn(
         { file, ...fragment, copy },
-        `Data file ${file}, line ${fragment.line}: a torn fragment of ${fragment.bytes} bytes at byte ` +
+        `Data file ${file}, line ${fragment.line}: a torn fragment of ${plural(fragment.bytes, 'byte')} at byte ` +
           `${fragment.offset} (a write that failed and was never acknowledged) was dropped; the line after ` +
           `it was kept. The file as it was is kept in ${copy}`,
       );
     }
-    return { state, journal: createJournal(file, snapshotOf(state), journalOptions) };
+    const journal = fileStep(file, 'cannot be rewritten clean', () =>
+      createJournal(file, snapshotOf(state), journalOptions),
+    );
+    return { state, journal };
   }
-  const journal = openJournal(file, {
-    ...journalOptions,
-    tornTailAt: contents.tornTailAt,
-    existingEntries: writes.length,
-  });
+  const journal = fileStep(file, 'cannot be opened for writing', () =>
+    openJournal(file, { ...journalOptions, tornTailAt: contents.tornTailAt, existingEntries: writes.length }),
+  );
   return { state, journal };
 }

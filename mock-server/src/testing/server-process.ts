@@ -39,12 +39,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return { child, url, output, exited };
 }
 
-/** Starts the server and waits for it to end by itself (for start-up failures). */
+/**
+ * Starts the server and waits for it to end by itself (for start-up failures). A server still
+ * running after `timeoutMs` is killed, and its code is then 'SIGKILL': a start that hangs fails
+ * the test without leaving a process behind.
+ */
 export async function runServerUntilExit(
   env: Record<string, string>,
+  timeoutMs = 20_000,
 ): Promise<{ code: number | string; output: string }> {
-  const { output, exited } = spawnServer({ PORT: '0', ...env });
+  const { child, output, exited } = spawnServer({ PORT: '0', ...env });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await exited;
+  clearTimeout(timer);
   return { code, output: output() };
 }
 

@@ -61,8 +61,13 @@ describe('isErrorCode', () => {
 describe('errorCodeForStatus (the code for an HTTP status whose body names none)', () => {
   it.each([
     [400, 'invalid-argument'],
+    [412, 'invalid-argument'],
     [413, 'invalid-argument'],
+    [415, 'invalid-argument'],
+    [416, 'invalid-argument'],
     [422, 'invalid-argument'],
+    [431, 'invalid-argument'],
+    [408, 'unavailable'],
     [401, 'unauthenticated'],
     [403, 'permission-denied'],
     [404, 'not-found'],

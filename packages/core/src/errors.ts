@@ -62,13 +62,23 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-/** The code for an HTTP status when the body names none. */
+/**
+ * Statuses that say the request as sent cannot be served (too large, not JSON, a precondition or
+ * range that does not hold, headers too large): the caller must change the request.
+ */
+const INVALID_REQUEST_STATUSES: ReadonlySet<number> = new Set([400, 412, 413, 415, 416, 422, 431]);
+
+/**
+ * The code for an HTTP status: what a client reads when the body names none, and the code a server
+ * sends with a status HTTP has a more precise word for than HTTP_STATUS_BY_CODE (413, 415, 431…).
+ */
 export function errorCodeForStatus(status: number): ErrorCode {
-  if (status === 400 || status === 413 || status === 422) return 'invalid-argument';
+  if (INVALID_REQUEST_STATUSES.has(status)) return 'invalid-argument';
   if (status === 401) return 'unauthenticated';
   if (status === 403) return 'permission-denied';
   if (status === 404) return 'not-found';
   if (status === 429) return 'too-many-requests';
-  if (status === 503 || status === 502 || status === 504) return 'unavailable';
+  // 408: the server stopped waiting for the request; like a gateway timeout, worth trying again.
+  if (status === 503 || status === 502 || status === 504 || status === 408) return 'unavailable';
   return 'internal';
 }

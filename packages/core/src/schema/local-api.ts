@@ -98,7 +98,8 @@ export const FaultSpecSchema = z.object({
   count: z._default(z.int().check(z.gte(1), z.lte(1000)), 1),
 });
 
-export const ClockSpecSchema = z.union([
-  z.strictObject({ offsetMs: z.int() }),
-  z.strictObject({ now: z.iso.datetime({ offset: true }) }),
-]);
+/** POST /control/clock `{ offsetMs }`: the clock reads that far from the real time. */
+export const ClockOffsetSpecSchema = z.strictObject({ offsetMs: z.int() });
+/** POST /control/clock `{ now }`: the clock reads that instant now. */
+export const ClockNowSpecSchema = z.strictObject({ now: z.iso.datetime({ offset: true }) });
+export const ClockSpecSchema = z.union([ClockOffsetSpecSchema, ClockNowSpecSchema]);
