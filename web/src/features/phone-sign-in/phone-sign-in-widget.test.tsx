@@ -53,8 +53,29 @@ describe('PhoneSignInWidget: phone step', () => {
 
   it('keeps digits only and at most 10 of them', async () => {
     const { user, phoneField } = setup();
-    await user.type(phoneField(), 'ab1-2 3x45678901234');
-    expect(phoneField()).toHaveValue('(123) 456-7890');
+    await user.type(phoneField(), 'ab2-3 4x56789012345');
+    expect(phoneField()).toHaveValue('(234) 567-8901');
+  });
+
+  // Regression (QA): "+1 (555) 555-0100" became (155) 555-5010 and the code went to +11555555010.
+  it.each(['+1 (555) 555-0100', '+15555550100', '1-555-555-0100'])(
+    'takes the pasted international form %j as the 10-digit number',
+    async (pasted) => {
+      const { user, auth, phoneField } = setup();
+      await user.click(phoneField());
+      await user.paste(pasted);
+      expect(phoneField()).toHaveValue('(555) 555-0100');
+      await user.click(screen.getByRole('button', { name: 'Send Code' }));
+      await screen.findByText('Enter the 6-digit code sent to');
+      expect(auth.sent.map((s) => s.phoneNumber)).toEqual(['+15555550100']);
+    },
+  );
+
+  it('takes 1 555 555 0100 typed digit by digit as the 10-digit number', async () => {
+    const { user, phoneField } = setup();
+    await user.type(phoneField(), '15555550100');
+    expect(phoneField()).toHaveValue('(555) 555-0100');
+    expect(phoneField().selectionStart).toBe('(555) 555-0100'.length);
   });
 
   it('deletes a digit, not just the formatting, on Backspace after a bracket', async () => {
