@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { otpDigits } from '@chat/core';
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { StepError, StepForm, SubmitButton } from './step-parts.js';
@@ -36,7 +36,9 @@ export function CodeStep({
 
   // The code step replaces the phone step: move focus along so keyboard and screen-reader users
   // land where they need to type.
-  useEffect(() => {
+  // A layout effect: focus lands in the same commit that removed the phone step's button, so it never
+  // counts as lost (web/src/lib/use-focus-rescue.ts).
+  useLayoutEffect(() => {
     inputRef.current?.focus();
   }, []);
 
