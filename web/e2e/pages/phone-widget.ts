@@ -10,6 +10,8 @@ export class PhoneWidget {
   readonly codeField: Locator;
   readonly verifyButton: Locator;
   readonly changeNumberButton: Locator;
+  /** Offered after an expired code: sends a new one to the same number. */
+  readonly sendNewCodeButton: Locator;
 
   constructor(readonly page: Page) {
     this.phoneField = page.getByPlaceholder('(555) 123-4567', { exact: true });
@@ -17,6 +19,7 @@ export class PhoneWidget {
     this.codeField = page.getByLabel('Verification Code', { exact: true });
     this.verifyButton = page.getByRole('button', { name: 'Verify', exact: true });
     this.changeNumberButton = page.getByRole('button', { name: 'Change Number', exact: true });
+    this.sendNewCodeButton = page.getByRole('button', { name: 'Send a new code', exact: true });
   }
 
   /** The widget's error line with exactly `text`. */

@@ -102,6 +102,8 @@ export const PAGE_TEXT = {
   phoneNumberVerified: 'Phone number verified',
   phoneNumberLabel: 'Phone number',
   sending: 'Sending…',
+  /** After 'The code has expired. Please request a new one.' (§8): sends a new code to the same number. */
+  sendNewCode: 'Send a new code',
   verifying: 'Verifying…',
   bootErrorTitle: 'The chat could not start',
 } as const;

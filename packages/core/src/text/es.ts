@@ -94,6 +94,7 @@ export const ES: Catalogue = {
     phoneNumberVerified: 'Número de teléfono verificado',
     phoneNumberLabel: 'Número de teléfono',
     sending: 'Enviando…',
+    sendNewCode: 'Enviar un código nuevo',
     verifying: 'Verificando…',
     bootErrorTitle: 'No se pudo iniciar el chat',
   },

@@ -10,9 +10,12 @@ export interface CodeStepProps {
   code: string;
   onCodeChange(code: string): void;
   error: string | null;
-  busy: boolean;
+  /** What the widget is busy with, if anything: sending a (new) code or verifying this one. */
+  busy: 'sending' | 'verifying' | null;
   onSubmit(): void;
   onChangeNumber(): void;
+  /** Given when the code has expired: the error then offers to send a new one to the same number. */
+  onSendNewCode?(): void;
 }
 
 /**
@@ -28,6 +31,7 @@ export function CodeStep({
   busy,
   onSubmit,
   onChangeNumber,
+  onSendNewCode,
 }: CodeStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = `${idPrefix}-code`;
@@ -65,17 +69,35 @@ export function CodeStep({
           pattern="[0-9]*"
           placeholder={UI_TEXT.codePlaceholder}
           value={code}
-          readOnly={busy}
+          readOnly={busy !== null}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${promptId} ${errorId}` : promptId}
           onChange={(event) => onCodeChange(otpDigits(event.target.value))}
         />
-        <SubmitButton busy={busy} busyText={PAGE_TEXT.verifying}>
+        <SubmitButton
+          busy={busy !== null}
+          busyText={busy === 'sending' ? PAGE_TEXT.sending : PAGE_TEXT.verifying}
+        >
           {UI_TEXT.verify}
         </SubmitButton>
       </div>
-      <StepError id={errorId} error={error} />
-      <button type="button" className="phone-sign-in__link" disabled={busy} onClick={onChangeNumber}>
+      <StepError id={errorId} error={error}>
+        {onSendNewCode && (
+          <button
+            type="button"
+            className="phone-sign-in__remedy"
+            onClick={() => {
+              // The button goes with the error once sending starts; the field keeps the focus
+              // for the new code.
+              inputRef.current?.focus();
+              onSendNewCode();
+            }}
+          >
+            {PAGE_TEXT.sendNewCode}
+          </button>
+        )}
+      </StepError>
+      <button type="button" className="phone-sign-in__link" disabled={busy !== null} onClick={onChangeNumber}>
         {UI_TEXT.changeNumber}
       </button>
     </StepForm>

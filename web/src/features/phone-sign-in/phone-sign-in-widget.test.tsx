@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, ErrorCode, PendingPhoneVerification } from '@chat/core';
@@ -248,6 +248,86 @@ describe('PhoneSignInWidget: code step', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid verification code. The code has expired. Please request a new one.',
     );
+  });
+
+  // Regression (QA): after 'The code has expired. Please request a new one.' only 'Change Number' was offered.
+  it("offers 'Send a new code' after an expired code, which sends one to the same number", async () => {
+    const ctx = setup();
+    await reachCodeStep(ctx, '2125550123');
+    ctx.auth.failNext('confirm', 'code-expired');
+    await ctx.user.type(ctx.codeField(), '123456{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Invalid verification code. The code has expired. Please request a new one.',
+    );
+    const expiredCode = ctx.auth.codeFor('+12125550123');
+
+    await ctx.user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(ctx.auth.sent).toHaveLength(2));
+    expect(ctx.auth.sent.map((s) => s.phoneNumber)).toEqual(['+12125550123', '+12125550123']);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    expect(screen.getByText('Enter the 6-digit code sent to').textContent).toBe(
+      'Enter the 6-digit code sent to +1 (212) 555-0123',
+    );
+    expect(ctx.codeField()).toHaveValue('');
+    expect(ctx.codeField()).toHaveFocus();
+
+    const newCode = ctx.auth.codeFor('+12125550123');
+    expect(newCode).not.toBe(expiredCode);
+    await ctx.user.type(ctx.codeField(), `${newCode}{Enter}`);
+    expect(await screen.findByText('Phone number verified')).toBeInTheDocument();
+  });
+
+  it("says 'Sending…' while the new code is on its way, and shows why if it cannot be sent", async () => {
+    const auth = createInMemoryAuth();
+    const ctx = setup(auth);
+    await reachCodeStep(ctx);
+    auth.failNext('confirm', 'code-expired');
+    await ctx.user.type(ctx.codeField(), '123456{Enter}');
+    const original = auth.startPhoneVerification.bind(auth);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(auth, 'startPhoneVerification').mockImplementation(async (phone, options) => {
+      await gate;
+      return original(phone, options);
+    });
+    auth.failNext('send', 'too-many-requests');
+    await ctx.user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    const busy = screen.getByRole('button', { name: 'Sending…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send verification code. Too many attempts. Please try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+  });
+
+  it("offers no 'Send a new code' for a wrong code", async () => {
+    const ctx = setup();
+    await reachCodeStep(ctx);
+    await ctx.user.type(ctx.codeField(), '654321{Enter}');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+  });
+
+  // Regression (QA): the error appeared below the visible part of the messages and nothing scrolled to it.
+  it('scrolls each error it shows into view', async () => {
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      const ctx = setup();
+      await reachCodeStep(ctx);
+      await ctx.user.type(ctx.codeField(), '654321{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(scrolled.some((element) => element.contains(alert))).toBe(true);
+      expect(spy).toHaveBeenLastCalledWith({ block: 'center' });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('shows the generic verify text for other failures', async () => {
