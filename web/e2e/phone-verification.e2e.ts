@@ -1,5 +1,5 @@
 // Journeys: the phone sign-in interrupt (§4) with the fixture test number +1 555-555-0100 / 123456:
-// success, a wrong code, and a code that has expired.
+// success, a wrong code, a code that has expired, and a number typed in its international form.
 import { expect } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
 import type { ChatPage } from './pages/chat-page.js';
@@ -94,6 +94,22 @@ test('a code used after it expired is refused; "Change Number" goes back to the 
   expect(await widget.codeField.count()).toBe(0);
   // A fresh code for the same number works.
   await widget.requestCode(TEST_DIGITS);
+  await widget.enterCode(TEST_CODE);
+  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
+});
+
+// Regression (QA): "+1 (555) 555-0100" became (155) 555-5010 and a code was asked for +11555555010.
+test('the international form, typed or pasted, is taken as the 10-digit number', async ({ chat }) => {
+  const widget = await chat.openAtPhoneSignIn();
+  await widget.phoneField.pressSequentially('+1 (555) 555-0100');
+  expect(await widget.phoneField.inputValue()).toBe('(555) 555-0100');
+  await widget.phoneField.fill('1-555-555-0100');
+  expect(await widget.phoneField.inputValue()).toBe('(555) 555-0100');
+
+  await widget.sendCodeButton.click();
+  await chat.page
+    .getByText(/^Enter the 6-digit code sent to \+1 \(555\) 555-0100$/)
+    .waitFor({ timeout: WAIT_MS });
   await widget.enterCode(TEST_CODE);
   await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
 });

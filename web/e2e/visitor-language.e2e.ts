@@ -23,7 +23,7 @@ test('a browser in Spanish gets the chat in Spanish: page, widget, errors and ti
   const scripts = recordScripts(page);
   await page.goto('/');
   await page
-    .getByText('Te damos la bienvenida a Bella Vista Salon!', { exact: true })
+    .getByText('¡Te damos la bienvenida a Bella Vista Salon!', { exact: true })
     .waitFor({ timeout: WAIT_MS });
   expect(scripts.filter((path) => path.startsWith('/assets/es-'))).toHaveLength(1);
   await page.getByText('¿En qué puedo ayudarte?', { exact: true }).waitFor();

@@ -10,6 +10,8 @@ export class PhoneWidget {
   readonly codeField: Locator;
   readonly verifyButton: Locator;
   readonly changeNumberButton: Locator;
+  /** Offered after an expired code: sends a new one to the same number. */
+  readonly sendNewCodeButton: Locator;
 
   /** `page`: the chat page's tab, or the frame it runs in inside the embed snippet's panel. */
   constructor(readonly page: Page | Frame) {
@@ -18,6 +20,7 @@ export class PhoneWidget {
     this.codeField = page.getByLabel('Verification Code', { exact: true });
     this.verifyButton = page.getByRole('button', { name: 'Verify', exact: true });
     this.changeNumberButton = page.getByRole('button', { name: 'Change Number', exact: true });
+    this.sendNewCodeButton = page.getByRole('button', { name: 'Send a new code', exact: true });
   }
 
   /** The widget's error line with exactly `text`. */

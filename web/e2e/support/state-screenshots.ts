@@ -20,6 +20,8 @@ export type MainState =
   | 'listen-error'
   | 'narrow-360'
   | 'narrow-360-code-step'
+  | 'narrow-360-code-error'
+  | 'code-expired'
   | 'dark-chatting'
   | 'spanish-code-error'
   | 'embedded-panel'

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidE164, otpDigits, phoneDigits, toE164 } from './phone-number.js';
+import {
+  formatPhone,
+  isValidE164,
+  otpDigits,
+  phoneDigits,
+  toE164,
+  withoutCountryCode,
+} from './phone-number.js';
 
 describe('phoneDigits (§5 phone field: digits only, at most 10)', () => {
   it('strips everything that is not a digit', () => {
@@ -13,6 +20,34 @@ describe('phoneDigits (§5 phone field: digits only, at most 10)', () => {
   it('keeps at most the first 10 digits', () => {
     expect(phoneDigits('555123456789')).toBe('5551234567');
     expect(phoneDigits('(555) 123-4567 ext. 89')).toBe('5551234567');
+  });
+
+  // Regression (QA): "+1 (555) 555-0100" became (155) 555-5010 and a code went to +11555555010.
+  it.each(['+1 (555) 555-0100', '+15555550100', '1-555-555-0100', '1 555 555 0100', '15555550100'])(
+    'drops the country code 1 of the international form %j',
+    (pasted) => {
+      expect(phoneDigits(pasted)).toBe('5555550100');
+      expect(toE164(pasted)).toBe('+15555550100');
+    },
+  );
+
+  it('keeps the 10-digit rule for everything else', () => {
+    // Ten digits, even with a leading 1, are the number as typed so far.
+    expect(phoneDigits('1555555010')).toBe('1555555010');
+    // Eleven digits not starting with 1: the extra digit is cut.
+    expect(phoneDigits('55555501009')).toBe('5555550100');
+    // Twelve or more digits are not the international form: the first ten are kept.
+    expect(phoneDigits('155555501009')).toBe('1555555010');
+  });
+});
+
+describe('withoutCountryCode', () => {
+  it('drops a leading 1 from exactly 11 digits and leaves any other digits alone', () => {
+    expect(withoutCountryCode('15555550100')).toBe('5555550100');
+    expect(withoutCountryCode('25555550100')).toBe('25555550100');
+    expect(withoutCountryCode('1555555010')).toBe('1555555010');
+    expect(withoutCountryCode('155555501000')).toBe('155555501000');
+    expect(withoutCountryCode('')).toBe('');
   });
 });
 

@@ -3,9 +3,20 @@ export const PHONE_DIGITS = 10;
 /** The only country code the widget sends (§5). */
 export const PHONE_PREFIX = '+1';
 
-/** What the visitor typed, reduced to digits only and at most 10 of them. */
+/**
+ * Digits without the country code 1 when there are exactly 11 of them and the first is 1. Visitors
+ * often paste the international form ("+1 (555) 555-0100", "1-555-555-0100"); since the field is
+ * +1 already and no US/Canada area code starts with 1, those 11 digits are the country code and the
+ * number. Any other count is left to the 10-digit rule (§5), so a number still being typed is not
+ * changed until its eleventh digit shows it was the international form.
+ */
+export function withoutCountryCode(digits: string): string {
+  return digits.length === PHONE_DIGITS + 1 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** What the visitor typed, reduced to digits only (without a +1 country code) and at most 10 of them. */
 export function phoneDigits(input: string): string {
-  return input.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  return withoutCountryCode(input.replace(/\D/g, '')).slice(0, PHONE_DIGITS);
 }
 
 /** Digits shown as (XXX) XXX-XXXX, progressively while they are typed. */

@@ -37,6 +37,17 @@ describe('the catalogues', () => {
     },
   );
 
+  // Regression: the Spanish welcome lost its '¡' when the page added the '!' after the name.
+  it('Spanish opens every exclamation and question it closes (¡…!, ¿…?)', async () => {
+    const spanish = await loadCatalogue('es');
+    for (const [section, texts] of Object.entries(spanish)) {
+      for (const [key, text] of Object.entries(texts as Record<string, string>)) {
+        const count = (mark: string) => text.split(mark).length - 1;
+        expect([count('¡'), count('¿')], `es ${section}.${key}: ${text}`).toEqual([count('!'), count('?')]);
+      }
+    }
+  });
+
   it('loads English without fetching anything and Spanish as its own module', async () => {
     expect(await loadCatalogue('en')).toBe(EN);
     expect((await loadCatalogue('es')).ui.loading).toBe('Cargando...');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fillText } from './catalogue.js';
 import { ERROR_TEXT, SMART_REPLY_TEXT, TOAST_TEXT, UI_TEXT } from './en.js';
 
 // Every expected value is copied from the specification, not from the constants, so a typo in
@@ -11,13 +12,10 @@ describe('UI_TEXT (§2, §4, §5, §6 texts)', () => {
       oops: 'Oops!',
       loading: 'Loading...',
       errorPrefix: 'Error: ',
-      welcomePrefix: 'Welcome to',
       howCanIAssist: 'How can I assist you?',
       newConversation: '+ New Conversation',
       chatDisabledPlaceholder: 'Chat disabled - verification pending',
       notYetVerifiedTitle: 'Not Yet Verified',
-      notYetVerifiedSuffix: " hasn't been verified on our platform yet",
-      deniedSuffix: ' verification was denied',
       phonePlaceholder: '(555) 123-4567',
       sendCode: 'Send Code',
       verificationCodeLabel: 'Verification Code',
@@ -33,6 +31,16 @@ describe('UI_TEXT (§2, §4, §5, §6 texts)', () => {
       authCancelled: 'Authentication cancelled',
       noPreviousMessage: 'There is no previous message to retry.',
     });
+  });
+
+  // §2 empty state and §4 banner: the spec's words around the business name.
+  it('builds the sentences around the business name exactly as the spec words them', () => {
+    const business = { business: 'Bella Vista Salon' };
+    expect(fillText(UI_TEXT.welcome, business)).toBe('Welcome to Bella Vista Salon!');
+    expect(fillText(UI_TEXT.notYetVerified, business)).toBe(
+      "Bella Vista Salon hasn't been verified on our platform yet",
+    );
+    expect(fillText(UI_TEXT.denied, business)).toBe('Bella Vista Salon verification was denied');
   });
 
   it("says 'Reconnecting…' while the live stream is down", () => {

@@ -11,13 +11,15 @@ export const UI_TEXT = {
   oops: 'Oops!',
   loading: 'Loading...',
   errorPrefix: 'Error: ',
-  welcomePrefix: 'Welcome to',
+  // Whole sentences around the business name ({business}, filled in with fillText()), so each
+  // language places the name and punctuates as it needs (Spanish opens its '!' with '¡').
+  welcome: 'Welcome to {business}!',
   howCanIAssist: 'How can I assist you?',
   newConversation: '+ New Conversation',
   chatDisabledPlaceholder: 'Chat disabled - verification pending',
   notYetVerifiedTitle: 'Not Yet Verified',
-  notYetVerifiedSuffix: " hasn't been verified on our platform yet",
-  deniedSuffix: ' verification was denied',
+  notYetVerified: "{business} hasn't been verified on our platform yet",
+  denied: '{business} verification was denied',
   // phone widget (§2)
   phonePlaceholder: '(555) 123-4567',
   sendCode: 'Send Code',
@@ -100,6 +102,8 @@ export const PAGE_TEXT = {
   phoneNumberVerified: 'Phone number verified',
   phoneNumberLabel: 'Phone number',
   sending: 'Sending…',
+  /** After 'The code has expired. Please request a new one.' (§8): sends a new code to the same number. */
+  sendNewCode: 'Send a new code',
   verifying: 'Verifying…',
   bootErrorTitle: 'The chat could not start',
 } as const;

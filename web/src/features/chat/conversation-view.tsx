@@ -4,7 +4,7 @@
  * so switching conversations (re-creation, 'New chat') starts from a clean slate: no old messages,
  * smart replies, interrupt or alert can leak into the new one.
  */
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import {
   isConversationExpired,
   restoredSmartReplies,
@@ -17,6 +17,7 @@ import {
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
+import { useFocusRescue } from '../../lib/use-focus-rescue.js';
 import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
 import { ConnectionStatus } from './components/connection-status.js';
 import { EmptyState } from './components/empty-state.js';
@@ -42,8 +43,9 @@ import { useEmbedHost } from './hooks/use-embed-host.js';
 import { useQueryParamMessages } from './hooks/use-query-param-messages.js';
 import { useTypingFallback } from './hooks/use-typing-fallback.js';
 
-// Focusing the message box on load helps with a mouse and keyboard; on touch screens it would
-// open the on-screen keyboard over the welcome text, so it is left to the visitor there.
+// Focusing the message box (on load, or when a used choice takes the focus away with it) helps with
+// a mouse and keyboard; on touch screens it would open the on-screen keyboard over the welcome text or
+// the answer, so it is left to the visitor there.
 const FOCUS_ON_LOAD =
   typeof window !== 'undefined' && window.matchMedia?.('(pointer: fine)').matches === true;
 
@@ -117,11 +119,20 @@ export function ConversationView({
     `${shown.length}:${last?.id}:${last?.text.length}:${typing}:${alerts.length}:${state.smartReplies.length}`,
   );
 
-  const onSmartReply = (reply: SmartReply) => void actions.chooseSmartReply(reply);
-  const onQuestion = (question: SuggestedQuestion) => void actions.chooseSuggestedQuestion(question);
+  // Choices that go away once used (suggested questions, smart replies, the phone widget) leave the
+  // keyboard focus on the message box (the message area where focusing the box would open an
+  // on-screen keyboard, or while it is disabled) instead of on <body>.
+  const composerInput = useRef<HTMLTextAreaElement>(null);
+  const main = useFocusRescue<HTMLElement>(() => [
+    FOCUS_ON_LOAD ? composerInput.current : null,
+    scroll.ref.current,
+  ]);
+
+  const onSmartReply = (reply: SmartReply) => actions.chooseSmartReply(reply);
+  const onQuestion = (question: SuggestedQuestion) => actions.chooseSuggestedQuestion(question);
 
   return (
-    <main className="chat-main">
+    <main className="chat-main" ref={main}>
       {/* Focusable so keyboard users can scroll the history even when it holds no links or buttons. */}
       <div
         className="chat-scroll"
@@ -171,6 +182,7 @@ export function ConversationView({
           <ConnectionStatus reconnecting={!online || stored.reconnecting} />
           <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
           <Composer
+            ref={composerInput}
             disabled={!chatEnabled || interrupt !== null}
             placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
             onSend={actions.submitText}

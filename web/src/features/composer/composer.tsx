@@ -8,11 +8,13 @@
 import {
   useEffect,
   useId,
+  useImperativeHandle,
   useLayoutEffect,
   useRef,
   useState,
   type ClipboardEvent,
   type KeyboardEvent,
+  type Ref,
 } from 'react';
 import {
   INPUT_MAX_HEIGHT_PX,
@@ -42,12 +44,15 @@ export interface ComposerProps {
    */
   onSend(text: string): void | Promise<boolean>;
   autoFocus?: boolean;
+  /** The message box, for the page to move focus to it. */
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Composer({ disabled, placeholder, onSend, autoFocus = false }: ComposerProps) {
+export function Composer({ disabled, placeholder, onSend, autoFocus = false, ref }: ComposerProps) {
   const toast = useToast();
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement, []);
   // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).
   const pendingCaret = useRef<number | null>(null);
   const counterId = useId();

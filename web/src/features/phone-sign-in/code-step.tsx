@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { otpDigits } from '@chat/core';
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { StepError, StepForm, SubmitButton } from './step-parts.js';
@@ -10,9 +10,12 @@ export interface CodeStepProps {
   code: string;
   onCodeChange(code: string): void;
   error: string | null;
-  busy: boolean;
+  /** What the widget is busy with, if anything: sending a (new) code or verifying this one. */
+  busy: 'sending' | 'verifying' | null;
   onSubmit(): void;
   onChangeNumber(): void;
+  /** Given when the code has expired: the error then offers to send a new one to the same number. */
+  onSendNewCode?(): void;
 }
 
 /**
@@ -28,6 +31,7 @@ export function CodeStep({
   busy,
   onSubmit,
   onChangeNumber,
+  onSendNewCode,
 }: CodeStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = `${idPrefix}-code`;
@@ -36,7 +40,9 @@ export function CodeStep({
 
   // The code step replaces the phone step: move focus along so keyboard and screen-reader users
   // land where they need to type.
-  useEffect(() => {
+  // A layout effect: focus lands in the same commit that removed the phone step's button, so it never
+  // counts as lost (web/src/lib/use-focus-rescue.ts).
+  useLayoutEffect(() => {
     inputRef.current?.focus();
   }, []);
 
@@ -63,17 +69,35 @@ export function CodeStep({
           pattern="[0-9]*"
           placeholder={UI_TEXT.codePlaceholder}
           value={code}
-          readOnly={busy}
+          readOnly={busy !== null}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${promptId} ${errorId}` : promptId}
           onChange={(event) => onCodeChange(otpDigits(event.target.value))}
         />
-        <SubmitButton busy={busy} busyText={PAGE_TEXT.verifying}>
+        <SubmitButton
+          busy={busy !== null}
+          busyText={busy === 'sending' ? PAGE_TEXT.sending : PAGE_TEXT.verifying}
+        >
           {UI_TEXT.verify}
         </SubmitButton>
       </div>
-      <StepError id={errorId} error={error} />
-      <button type="button" className="phone-sign-in__link" disabled={busy} onClick={onChangeNumber}>
+      <StepError id={errorId} error={error}>
+        {onSendNewCode && (
+          <button
+            type="button"
+            className="phone-sign-in__remedy"
+            onClick={() => {
+              // The button goes with the error once sending starts; the field keeps the focus
+              // for the new code.
+              inputRef.current?.focus();
+              onSendNewCode();
+            }}
+          >
+            {PAGE_TEXT.sendNewCode}
+          </button>
+        )}
+      </StepError>
+      <button type="button" className="phone-sign-in__link" disabled={busy !== null} onClick={onChangeNumber}>
         {UI_TEXT.changeNumber}
       </button>
     </StepForm>

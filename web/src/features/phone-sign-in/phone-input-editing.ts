@@ -1,4 +1,4 @@
-import { PHONE_DIGITS, formatPhone } from '@chat/core';
+import { PHONE_DIGITS, formatPhone, withoutCountryCode } from '@chat/core';
 
 /** What an edit of the formatted phone field leaves: the digits, and how many of them precede the caret. */
 export interface PhoneEdit {
@@ -18,8 +18,10 @@ const countDigits = (text: string) => text.replace(/\D/g, '').length;
  */
 export function editPhone(previousDigits: string, raw: string, caret: number, inputType: string): PhoneEdit {
   const typed = raw.replace(/\D/g, '');
-  let digitsBeforeCaret = countDigits(raw.slice(0, caret));
-  let digits = typed.slice(0, PHONE_DIGITS);
+  // A pasted or typed international form loses its leading 1; the caret keeps its place among the rest.
+  const national = withoutCountryCode(typed);
+  let digitsBeforeCaret = Math.max(0, countDigits(raw.slice(0, caret)) - (typed.length - national.length));
+  let digits = national.slice(0, PHONE_DIGITS);
   const removedOnlyFormatting =
     typed === previousDigits &&
     raw.length < formatPhone(previousDigits).length &&

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, ErrorCode, PendingPhoneVerification } from '@chat/core';
@@ -53,8 +53,29 @@ describe('PhoneSignInWidget: phone step', () => {
 
   it('keeps digits only and at most 10 of them', async () => {
     const { user, phoneField } = setup();
-    await user.type(phoneField(), 'ab1-2 3x45678901234');
-    expect(phoneField()).toHaveValue('(123) 456-7890');
+    await user.type(phoneField(), 'ab2-3 4x56789012345');
+    expect(phoneField()).toHaveValue('(234) 567-8901');
+  });
+
+  // Regression (QA): "+1 (555) 555-0100" became (155) 555-5010 and the code went to +11555555010.
+  it.each(['+1 (555) 555-0100', '+15555550100', '1-555-555-0100'])(
+    'takes the pasted international form %j as the 10-digit number',
+    async (pasted) => {
+      const { user, auth, phoneField } = setup();
+      await user.click(phoneField());
+      await user.paste(pasted);
+      expect(phoneField()).toHaveValue('(555) 555-0100');
+      await user.click(screen.getByRole('button', { name: 'Send Code' }));
+      await screen.findByText('Enter the 6-digit code sent to');
+      expect(auth.sent.map((s) => s.phoneNumber)).toEqual(['+15555550100']);
+    },
+  );
+
+  it('takes 1 555 555 0100 typed digit by digit as the 10-digit number', async () => {
+    const { user, phoneField } = setup();
+    await user.type(phoneField(), '15555550100');
+    expect(phoneField()).toHaveValue('(555) 555-0100');
+    expect(phoneField().selectionStart).toBe('(555) 555-0100'.length);
   });
 
   it('deletes a digit, not just the formatting, on Backspace after a bracket', async () => {
@@ -227,6 +248,86 @@ describe('PhoneSignInWidget: code step', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid verification code. The code has expired. Please request a new one.',
     );
+  });
+
+  // Regression (QA): after 'The code has expired. Please request a new one.' only 'Change Number' was offered.
+  it("offers 'Send a new code' after an expired code, which sends one to the same number", async () => {
+    const ctx = setup();
+    await reachCodeStep(ctx, '2125550123');
+    ctx.auth.failNext('confirm', 'code-expired');
+    await ctx.user.type(ctx.codeField(), '123456{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Invalid verification code. The code has expired. Please request a new one.',
+    );
+    const expiredCode = ctx.auth.codeFor('+12125550123');
+
+    await ctx.user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(ctx.auth.sent).toHaveLength(2));
+    expect(ctx.auth.sent.map((s) => s.phoneNumber)).toEqual(['+12125550123', '+12125550123']);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    expect(screen.getByText('Enter the 6-digit code sent to').textContent).toBe(
+      'Enter the 6-digit code sent to +1 (212) 555-0123',
+    );
+    expect(ctx.codeField()).toHaveValue('');
+    expect(ctx.codeField()).toHaveFocus();
+
+    const newCode = ctx.auth.codeFor('+12125550123');
+    expect(newCode).not.toBe(expiredCode);
+    await ctx.user.type(ctx.codeField(), `${newCode}{Enter}`);
+    expect(await screen.findByText('Phone number verified')).toBeInTheDocument();
+  });
+
+  it("says 'Sending…' while the new code is on its way, and shows why if it cannot be sent", async () => {
+    const auth = createInMemoryAuth();
+    const ctx = setup(auth);
+    await reachCodeStep(ctx);
+    auth.failNext('confirm', 'code-expired');
+    await ctx.user.type(ctx.codeField(), '123456{Enter}');
+    const original = auth.startPhoneVerification.bind(auth);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(auth, 'startPhoneVerification').mockImplementation(async (phone, options) => {
+      await gate;
+      return original(phone, options);
+    });
+    auth.failNext('send', 'too-many-requests');
+    await ctx.user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    const busy = screen.getByRole('button', { name: 'Sending…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send verification code. Too many attempts. Please try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+  });
+
+  it("offers no 'Send a new code' for a wrong code", async () => {
+    const ctx = setup();
+    await reachCodeStep(ctx);
+    await ctx.user.type(ctx.codeField(), '654321{Enter}');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+  });
+
+  // Regression (QA): the error appeared below the visible part of the messages and nothing scrolled to it.
+  it('scrolls each error it shows into view', async () => {
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      const ctx = setup();
+      await reachCodeStep(ctx);
+      await ctx.user.type(ctx.codeField(), '654321{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(scrolled.some((element) => element.contains(alert))).toBe(true);
+      expect(spy).toHaveBeenLastCalledWith({ block: 'center' });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('shows the generic verify text for other failures', async () => {

@@ -1,7 +1,9 @@
 /**
  * The phone sign-in shown inside an AI message (§2, §4 "Phone widget", §5, §8): phone entry, then
- * the one-time code, then a short success state before onSuccess. Talks only to the AuthProvider it is
- * handed, so it works the same over the mock server, Firebase or the in-memory provider of the tests.
+ * the one-time code, then a short success state before onSuccess. An expired code ('Please request a
+ * new one', §8) comes with 'Send a new code', which sends one to the same number without going back to
+ * the phone step. Talks only to the AuthProvider it is handed, so it works the same over the mock
+ * server, Firebase or the in-memory provider of the tests.
  *
  * A request in flight is tracked in a ref as well as in state: two quick Enter presses arrive before
  * React re-renders the disabled button, and the ref is what stops the second one.
@@ -12,6 +14,7 @@ import {
   PHONE_DIGITS,
   PHONE_PREFIX,
   ProviderError,
+  errorCodeOf,
   formatPhone,
   sendCodeErrorText,
   toE164,
@@ -46,7 +49,9 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
   const [digits, setDigits] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Whether the error is an expired code, which a new code for the same number remedies.
+  const [codeExpired, setCodeExpired] = useState(false);
+  const [busy, setBusy] = useState<'sending' | 'verifying' | null>(null);
   const [returnedToPhone, setReturnedToPhone] = useState(false);
   const inFlight = useRef(false);
   const pending = useRef<PendingPhoneVerification | null>(null);
@@ -58,49 +63,59 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
   }, [auth]);
 
   /** Runs `work` unless another request is in flight, with the busy state around it. */
-  const runExclusive = async (work: () => Promise<void>) => {
+  const runExclusive = async (task: 'sending' | 'verifying', work: () => Promise<void>) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setError(null);
-    setBusy(true);
+    setBusy(task);
     try {
       await work();
     } finally {
       inFlight.current = false;
-      setBusy(false);
+      setBusy(null);
     }
   };
 
-  const sendCode = () => {
-    if (inFlight.current) return;
-    if (digits.length === 0) return setError(UI_TEXT.phoneRequired);
-    // A short number cannot be sent; say so in the provider's own words without spending a bot check.
-    if (digits.length < PHONE_DIGITS)
-      return setError(sendCodeErrorText(new ProviderError('invalid-phone-number'), ERROR_TEXT));
-    void runExclusive(async () => {
+  /** Shows `text` as the step's error; `expired` when it says the code has expired. */
+  const fail = (text: string, expired = false) => {
+    setError(text);
+    setCodeExpired(expired);
+  };
+
+  /** Asks for a code for the number (again) and shows the code step for it, with an empty field. */
+  const requestCode = () =>
+    runExclusive('sending', async () => {
       try {
         pending.current = await auth.startPhoneVerification(toE164(digits), { botCheckAnchorId });
         setCode('');
         setStep('code');
       } catch (failure) {
-        setError(sendCodeErrorText(failure, ERROR_TEXT));
+        fail(sendCodeErrorText(failure, ERROR_TEXT));
       }
     });
+
+  const sendCode = () => {
+    if (inFlight.current) return;
+    if (digits.length === 0) return fail(UI_TEXT.phoneRequired);
+    // A short number cannot be sent; say so in the provider's own words without spending a bot check.
+    if (digits.length < PHONE_DIGITS)
+      return fail(sendCodeErrorText(new ProviderError('invalid-phone-number'), ERROR_TEXT));
+    void requestCode();
   };
 
   const verifyCode = () => {
     const verification = pending.current;
     if (inFlight.current || !verification) return;
-    if (code.length === 0) return setError(UI_TEXT.codeRequired);
+    if (code.length === 0) return fail(UI_TEXT.codeRequired);
     if (code.length < OTP_LENGTH)
-      return setError(verifyCodeErrorText(new ProviderError('invalid-code'), ERROR_TEXT));
-    void runExclusive(async () => {
+      return fail(verifyCodeErrorText(new ProviderError('invalid-code'), ERROR_TEXT));
+    void runExclusive('verifying', async () => {
       try {
         const user = await verification.confirm(code);
         setStep('verified');
         onSuccess(user);
       } catch (failure) {
-        setError(verifyCodeErrorText(failure, ERROR_TEXT));
+        fail(verifyCodeErrorText(failure, ERROR_TEXT), errorCodeOf(failure) === 'code-expired');
       }
     });
   };
@@ -125,7 +140,7 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
             setError(null);
           }}
           error={error}
-          busy={busy}
+          busy={busy !== null}
           focusOnMount={returnedToPhone}
           onSubmit={sendCode}
         />
@@ -143,6 +158,8 @@ export function PhoneSignInWidget({ auth, onSuccess, onCancel }: PhoneSignInWidg
           busy={busy}
           onSubmit={verifyCode}
           onChangeNumber={changeNumber}
+          // §8's expired-code text asks the visitor to request a new code: this is how.
+          onSendNewCode={codeExpired ? () => void requestCode() : undefined}
         />
       )}
       {step === 'verified' && (

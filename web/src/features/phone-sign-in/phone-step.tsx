@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { PhoneNumberInput } from './phone-number-input.js';
 import { StepError, StepForm, SubmitButton } from './step-parts.js';
@@ -28,7 +28,8 @@ export function PhoneStep({
   const inputId = `${idPrefix}-phone`;
   const errorId = `${idPrefix}-phone-error`;
 
-  useEffect(() => {
+  // In the commit that removed the code step's button, as in CodeStep.
+  useLayoutEffect(() => {
     if (focusOnMount) inputRef.current?.focus();
   }, [focusOnMount]);
 

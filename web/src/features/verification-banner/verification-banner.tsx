@@ -5,7 +5,7 @@
  * reloaded or the status changes.
  */
 import { useState } from 'react';
-import { type VerificationStatus } from '@chat/core';
+import { fillText, type VerificationStatus } from '@chat/core';
 import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { CloseIcon } from '../../components/icons/close-icon.js';
 import { HourglassIcon } from '../../components/icons/hourglass-icon.js';
@@ -36,8 +36,7 @@ export function VerificationBanner({ businessName, status }: VerificationBannerP
         <div className="verification-banner__body">
           {!denied && <p className="verification-banner__title">{UI_TEXT.notYetVerifiedTitle}</p>}
           <p className="verification-banner__text">
-            {businessName}
-            {denied ? UI_TEXT.deniedSuffix : UI_TEXT.notYetVerifiedSuffix}
+            {fillText(denied ? UI_TEXT.denied : UI_TEXT.notYetVerified, { business: businessName })}
           </p>
         </div>
         <button

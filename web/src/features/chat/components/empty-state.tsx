@@ -1,3 +1,4 @@
+import { fillText } from '@chat/core';
 import { UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { AppIcon } from '../../../components/icons/app-icon.js';
 
@@ -8,7 +9,7 @@ export function EmptyState({ businessName }: { businessName: string }) {
       <span className="logo-disc empty-state__logo">
         <AppIcon size={30} />
       </span>
-      <h2 className="empty-state__title">{`${UI_TEXT.welcomePrefix} ${businessName}!`}</h2>
+      <h2 className="empty-state__title">{fillText(UI_TEXT.welcome, { business: businessName })}</h2>
       <p className="empty-state__subtitle">{UI_TEXT.howCanIAssist}</p>
     </div>
   );

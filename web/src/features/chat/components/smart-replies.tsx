@@ -1,15 +1,18 @@
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { MAX_SMART_REPLIES, type SmartReply } from '@chat/core';
+import { useOneChoiceAtATime } from '../hooks/use-one-choice-at-a-time.js';
 import './smart-replies.css';
 
 export interface SmartRepliesProps {
   replies: SmartReply[];
   disabled?: boolean;
-  onSelect(reply: SmartReply): void;
+  /** Acts on the reply; while its promise is pending, the pills ignore further presses. */
+  onSelect(reply: SmartReply): unknown;
 }
 
 /** Quick answers offered under the messages (§4): at most four pill buttons named by their text. */
 export function SmartReplies({ replies, disabled = false, onSelect }: SmartRepliesProps) {
+  const choose = useOneChoiceAtATime(onSelect);
   const shown = replies.slice(0, MAX_SMART_REPLIES);
   if (shown.length === 0) return null;
   return (
@@ -25,7 +28,7 @@ export function SmartReplies({ replies, disabled = false, onSelect }: SmartRepli
               : 'smart-replies__pill'
           }
           disabled={disabled}
-          onClick={() => onSelect(reply)}
+          onClick={(event) => choose(reply, event)}
         >
           {reply.text}
         </button>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SuggestedQuestion } from '@chat/core';
@@ -32,6 +32,21 @@ describe('SuggestedQuestions', () => {
     render(<SuggestedQuestions questions={QUESTIONS} disabled={false} onSelect={onSelect} />);
     await userEvent.setup().click(screen.getByRole('button', { name: /^Book an appointment/ }));
     expect(onSelect).toHaveBeenCalledExactlyOnceWith(QUESTIONS[1]);
+  });
+
+  // Regression (QA): a double-clicked card sent its question twice.
+  it('acts on one press at a time: a double click or a press while the last is pending is ignored', async () => {
+    let finish!: () => void;
+    const onSelect = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<SuggestedQuestions questions={QUESTIONS} disabled={false} onSelect={onSelect} />);
+    const card = screen.getByRole('button', { name: /^Book an appointment/ });
+    await userEvent.setup().dblClick(card);
+    fireEvent.click(screen.getByRole('button', { name: /^Opening hours/ }), { detail: 1 });
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(QUESTIONS[1]);
+    // Once the choice has been dealt with (here: it failed and the cards stayed), a press works again.
+    await act(async () => finish());
+    fireEvent.click(card, { detail: 1 });
+    expect(onSelect).toHaveBeenCalledTimes(2);
   });
 
   it('disables every card when disabled', async () => {

@@ -1,15 +1,18 @@
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import type { SuggestedQuestion } from '@chat/core';
+import { useOneChoiceAtATime } from '../hooks/use-one-choice-at-a-time.js';
 import './suggested-questions.css';
 
 export interface SuggestedQuestionsProps {
   questions: SuggestedQuestion[];
   disabled: boolean;
-  onSelect(question: SuggestedQuestion): void;
+  /** Sends the question; while its promise is pending, the cards ignore further presses. */
+  onSelect(question: SuggestedQuestion): unknown;
 }
 
 /** The business's suggested questions (§2), shown as cards while the conversation is empty. */
 export function SuggestedQuestions({ questions, disabled, onSelect }: SuggestedQuestionsProps) {
+  const choose = useOneChoiceAtATime(onSelect);
   if (questions.length === 0) return null;
   return (
     <div
@@ -26,7 +29,7 @@ export function SuggestedQuestions({ questions, disabled, onSelect }: SuggestedQ
           type="button"
           className="suggested-questions__card"
           disabled={disabled}
-          onClick={() => onSelect(question)}
+          onClick={(event) => choose(question, event)}
         >
           <span className="suggested-questions__line1">{question.line1}</span>
           {/* The space keeps the button's accessible name "line1 line2" rather than the two run together. */}
