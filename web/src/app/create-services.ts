@@ -1,4 +1,4 @@
-import { READ_RETRY_DELAYS_MS, type Backend } from '@chat/core';
+import { CHAT_TIMEOUT_MS, READ_RETRY_DELAYS_MS, WRITE_TIMEOUT_MS, type Backend } from '@chat/core';
 import type { AppEnv } from '../config/env.js';
 import { windowBrowserActions, type AppServices } from '../lib/services/services-context.js';
 
@@ -13,6 +13,8 @@ export function createServices(backend: Backend, env: AppEnv): AppServices {
       supportFormUrl: env.supportFormUrl,
       defaultBusinessId: env.defaultBusinessId,
       readRetryDelaysMs: READ_RETRY_DELAYS_MS,
+      writeTimeoutMs: WRITE_TIMEOUT_MS,
+      chatTimeoutMs: CHAT_TIMEOUT_MS,
     },
     browser: windowBrowserActions,
     session: window.sessionStorage,

@@ -100,6 +100,9 @@ export const PAGE_TEXT = {
   phoneNumberVerified: 'Phone number verified',
   phoneNumberLabel: 'Phone number',
   sending: 'Sending…',
+  /** Under a visitor's message that could not be saved, with the button that sends it again. */
+  notSent: 'Not sent',
+  retry: 'Retry',
   verifying: 'Verifying…',
   bootErrorTitle: 'The chat could not start',
 } as const;

@@ -94,6 +94,8 @@ export const ES: Catalogue = {
     phoneNumberVerified: 'Número de teléfono verificado',
     phoneNumberLabel: 'Número de teléfono',
     sending: 'Enviando…',
+    notSent: 'No enviado',
+    retry: 'Reintentar',
     verifying: 'Verificando…',
     bootErrorTitle: 'No se pudo iniciar el chat',
   },

@@ -42,11 +42,25 @@ export interface ComposerProps {
    */
   onSend(text: string): void | Promise<boolean>;
   autoFocus?: boolean;
+  /** What the box starts with: a draft carried over from a conversation the page had to leave. */
+  initialText?: string;
+  /** Told of every change of the text, so the page can carry a draft over to another conversation. */
+  onTextChange?(text: string): void;
 }
 
-export function Composer({ disabled, placeholder, onSend, autoFocus = false }: ComposerProps) {
+export function Composer({
+  disabled,
+  placeholder,
+  onSend,
+  autoFocus = false,
+  initialText = '',
+  onTextChange,
+}: ComposerProps) {
   const toast = useToast();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
+  useEffect(() => {
+    onTextChange?.(text);
+  }, [text, onTextChange]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).
   const pendingCaret = useRef<number | null>(null);
