@@ -133,9 +133,10 @@ export function ConversationView({
   // The stream's way out ('Refresh Page', 'Contact Support') stays as long as the stream is broken,
   // whatever the visitor does meanwhile (§8).
   const smartReplies = stored.failure && !leaving ? LISTEN_FAILURE_SMART_REPLIES : state.smartReplies;
-  const listenError = stored.error && !(leaving && stored.error === ERROR_TEXT.failedToListen);
+  // While the page is moving on from a conversation that is gone, its listen failure is no news.
+  const streamError = leaving && stored.error === ERROR_TEXT.failedToListen ? null : stored.error;
   const alerts: ChatAlert[] = [
-    ...(listenError ? [{ key: 'messages', text: stored.error!, onDismiss: stored.dismissError }] : []),
+    ...(streamError ? [{ key: 'messages', text: streamError, onDismiss: stored.dismissError }] : []),
     ...(state.alert ? [{ key: 'action', text: state.alert, onDismiss: actions.dismissAlert }] : []),
     ...(pageAlert ? [pageAlert] : []),
   ];

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useEffect, useState, type Dispatch } from 'react';
 import { lastUserMessageText, normaliseOutgoing, type Message } from '@chat/core';
 import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import type { ChatOperations } from './chat-operations.js';
 import { RETRY_SMART_REPLIES, type ChatAction } from './chat-state.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import type { Carry, OutboxItem } from './outbox.js';
-import { useOutbox, type Deliver, type Outbox } from './use-outbox.js';
+import { useOutbox, type Deliver } from './use-outbox.js';
 
 export interface Sending {
   /** The visitor's messages on their way out, shown until their stored copies arrive. */
@@ -56,44 +56,44 @@ export function useSending(params: {
   const [answered, setAnswered] = useState(false);
   const mayLeave = carried === null || answered;
 
-  const leaveWith = useCallback(
-    async (first: string | null, outbox: Pick<Outbox, 'leave' | 'stay'>) => {
-      const carry = outbox.leave(first, draft());
-      if (!carry) return true; // already on its way to a new conversation
-      if (await onMoveOn(carry)) return true;
-      outbox.stay();
-      return false;
-    },
-    [draft, onMoveOn],
-  );
-
-  // Declared before the outbox, which delivers through it; it reaches the outbox through `box`.
+  // What a message's turn in the outbox does (declared first: the outbox is made with it, and it
+  // reaches back to the outbox, and to `leave` and `answer` below, only when a turn runs).
   const deliver: Deliver = async (item) => {
     // §4 steps 4–5 at send time: a conversation that is over by the server's clock (a tab left open
     // past its 24 hours) is replaced, and the message goes to the new one.
-    if (isExpired() && mayLeave) return (await leaveWith(null, box)) ? 'carried' : 'failed';
+    if (isExpired() && mayLeave) return (await leave(null)) ? 'carried' : 'failed';
     let saved: Message;
     try {
       saved = await ops.saveUserMessage(item.text);
     } catch (error) {
-      if (conversationRefusal(error, 'write') && mayLeave) {
-        return (await leaveWith(null, box)) ? 'carried' : 'failed';
-      }
+      if (conversationRefusal(error, 'write') && mayLeave) return (await leave(null)) ? 'carried' : 'failed';
       console.error('Saving the message failed', error);
-      box.failed(item.key);
+      outbox.failed(item.key);
       dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
       return 'failed';
     }
-    box.saved(item.key, saved.id);
+    outbox.saved(item.key, saved.id);
     // The save has just told the page the server's time: a conversation that turns out to be over
     // is left now, with this message, rather than refused by the assistant a moment later.
-    if (isExpired() && mayLeave && (await leaveWith(item.text, box))) return 'carried';
+    if (isExpired() && mayLeave && (await leave(item.text))) return 'carried';
     dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
     void answer(item.text);
     return 'saved';
   };
 
-  const box = useOutbox(carried, () => messages.length, deliver);
+  const outbox = useOutbox(carried, () => messages.length, deliver);
+
+  /**
+   * Moves on to a new conversation with what was not sent here (`first` ahead of the rest) and the
+   * draft. False when none could be created: the page stays, the waiting messages marked failed.
+   */
+  async function leave(first: string | null): Promise<boolean> {
+    const carry = outbox.leave(first, draft());
+    if (!carry) return true; // already on its way to a new conversation
+    if (await onMoveOn(carry)) return true;
+    outbox.stay();
+    return false;
+  }
 
   /**
    * Asks the assistant about the visitor's `text` and applies its answer. When the assistant refuses
@@ -105,9 +105,7 @@ export function useSending(params: {
       ops.applyResponse(await ops.askAssistant(text), text);
       setAnswered(true);
     } catch (error) {
-      if (conversationRefusal(error, 'chat') && mayLeave) {
-        if (await box.inTurn(() => leaveWith(text, box))) return;
-      }
+      if (conversationRefusal(error, 'chat') && mayLeave && (await outbox.inTurn(() => leave(text)))) return;
       console.error('The chat service failed', error);
       dispatch({
         type: 'failed',
@@ -117,7 +115,7 @@ export function useSending(params: {
     }
   }
 
-  const { sendCarried } = box;
+  const { sendCarried } = outbox;
   useEffect(() => {
     if (ready) sendCarried();
   }, [ready, sendCarried]);
@@ -126,12 +124,12 @@ export function useSending(params: {
     const text = normaliseOutgoing(raw);
     if (!text) return true;
     dispatch({ type: 'action-started' });
-    return (await box.send(text)) !== 'failed';
+    return (await outbox.send(text)) !== 'failed';
   };
 
   const retry = (key: string) => {
     dispatch({ type: 'action-started' });
-    void box.retry(key);
+    void outbox.retry(key);
   };
 
   const tryAgain = async () => {
@@ -147,7 +145,7 @@ export function useSending(params: {
       return;
     }
     if (isExpired() && mayLeave) {
-      await box.inTurn(() => leaveWith(previous, box));
+      await outbox.inTurn(() => leave(previous));
       return;
     }
     dispatch({ type: 'awaiting-reply', afterMessageId: messages.at(-1)?.id ?? null });
@@ -156,9 +154,9 @@ export function useSending(params: {
 
   const leaveGone = () => {
     if (!mayLeave) return false;
-    void box.inTurn(() => leaveWith(null, box));
+    void outbox.inTurn(() => leave(null));
     return true;
   };
 
-  return { outbox: box.items, sendMessage, retry, tryAgain, leaveGone, mayLeave };
+  return { outbox: outbox.items, sendMessage, retry, tryAgain, leaveGone, mayLeave };
 }
