@@ -48,7 +48,9 @@ test('regression: a slow save shows the message at once as Sending…, and one s
   expect(await chat.userBubble('What are your hours?').innerText()).toContain('Sending…');
 
   await chat.send('Where are you located?');
-  expect(await chat.userTexts()).toEqual(['What are your hours?', 'Where are you located?']);
+  await expect
+    .poll(() => chat.userTexts(), { timeout: WAIT_MS })
+    .toEqual(['What are your hours?', 'Where are you located?']);
   expect(await chat.userBubble('Where are you located?').innerText()).toContain('Sending…');
   // Saved one at a time: the second waits for the first.
   expect(saves.held()).toBe(1);

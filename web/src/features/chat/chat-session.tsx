@@ -26,6 +26,12 @@ export function ChatSession({
   const [newChatFailed, setNewChatFailed] = useState(false);
   /** What a conversation the page had to leave handed over, and the new conversation it went to. */
   const [carried, setCarried] = useState<{ conversationId: string; carry: Carry } | null>(null);
+  // Handed over once: after the page has gone on to another conversation, coming back to that one
+  // must not send the carried messages again.
+  const shownId = state.status === 'ready' ? state.conversation.id : null;
+  useEffect(() => {
+    if (shownId && carried && carried.conversationId !== shownId) setCarried(null);
+  }, [shownId, carried]);
 
   useEffect(() => {
     document.title = business.businessName;

@@ -1,6 +1,7 @@
 // A conversation the server no longer has (a restart without a data file) or no longer lets this
 // visitor use: the page resolves again (§4 step 5) and carries what the visitor had not sent yet.
 import { screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '@chat/core';
 import { createInMemoryBackend } from '../../test/in-memory-backend.js';
@@ -47,6 +48,24 @@ describe('a conversation that no longer exists on the server', () => {
       'You said: Are you there?',
     ]);
     expect(screen.queryByText('Failed to send message')).not.toBeInTheDocument();
+  });
+
+  it('hands what it carries over once: coming back to that conversation later sends nothing again', async () => {
+    const { user, input, url, backend, conversation, router } = await openChat();
+    backend.data.forgetConversation(conversation.id, { subscriptions: 'kept' });
+    await user.type(input, 'Are you there?{Enter}');
+    await screen.findByText('You said: Are you there?');
+    const [moved] = backend.data.conversations();
+
+    await user.click(screen.getByRole('button', { name: 'New chat' }));
+    await waitFor(() => expect(url()).not.toContain(moved!.id));
+    await act(() => router.navigate(`/chat/${B}/${moved!.id}`));
+    expect(await screen.findByText('You said: Are you there?')).toBeInTheDocument();
+
+    expect(backend.data.messages(moved!.id).map((m) => m.text)).toEqual([
+      'Are you there?',
+      'You said: Are you there?',
+    ]);
   });
 
   it('never loops: when the new conversation cannot be listened to either, the error shows with its way out', async () => {
