@@ -4,6 +4,8 @@ import { WRITE_TIMEOUT_MS } from '@chat/core';
 import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { WAIT_MS } from './pages/chat-page.js';
+import { seriousViolations } from './support/axe.js';
+import { saveStateScreenshot } from './support/state-screenshots.js';
 import { test } from './support/journey-test.js';
 
 const MESSAGE_SAVES = '**/data/conversations/*/messages';
@@ -54,6 +56,8 @@ test('regression: a slow save shows the message at once as Sending…, and one s
   expect(await chat.userBubble('Where are you located?').innerText()).toContain('Sending…');
   // Saved one at a time: the second waits for the first.
   expect(saves.held()).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveStateScreenshot(page, 'sending');
 
   await saves.release();
   await chat.waitForAssistantReplies(2);
@@ -84,6 +88,9 @@ test("a save that never answers ends in 'Failed to send message', the message ke
   const retry = page.getByRole('button', { name: 'Retry', exact: true });
   await expect.poll(() => retry.count(), { timeout: WAIT_MS }).toBe(2);
   expect(saves.held()).toBe(1);
+  // 'Not sent' and Retry are readable and usable like the rest of the page.
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveStateScreenshot(page, 'not-sent');
 
   // The server is back: each is sent again, in order, and answered.
   saves.letNewOnesThrough();
