@@ -220,7 +220,7 @@ describe('POST /api/chat', () => {
     expectError(
       await request(server.app).post(CHAT_PATH).send(sendBody(id, 'hi')),
       400,
-      'invalid-argument',
+      'failed-precondition',
       'expired',
     );
     expect(server.store.messages(id)).toEqual([]);

@@ -12,7 +12,7 @@
  *
  * Checks, in order: body (400 naming the field), token when present (401), conversation exists
  * (404) and belongs to businessId (400), ownership (403), business exists (404) and is approved
- * (403), conversation not expired (400), a PHONE_SIGN_IN resume carries a valid token (401). Only
+ * (403), conversation not expired (400 'failed-precondition'), a PHONE_SIGN_IN resume carries a valid token (401). Only
  * the first entry of resume.respond is acted on. Injected fault: 'chat' (after the checks).
  *
  * The assistant (built-in or a scenario, see scenarios/assistant-switch.ts) decides the turn; this
@@ -88,8 +88,10 @@ export function chatRoutes({
     }
     const nowMs = clock.now();
     if (isConversationExpired(conversation, nowMs)) {
+      // Its own code, so the page can tell "this conversation is over, start a new one" (§4) from a
+      // request it got wrong.
       throw new ProviderError(
-        'invalid-argument',
+        'failed-precondition',
         `conversationId: conversation ${conversation.id} has expired`,
       );
     }

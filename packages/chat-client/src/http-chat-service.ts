@@ -1,9 +1,9 @@
 /**
  * ChatService over HTTP: POST {baseUrl}/api/chat with the §7 bodies, shared by both backends.
  *
- * Limits: no retries and no timeout of its own (the caller decides; a hung server hangs the call
- * until the platform's fetch gives up); the reply text is not in the answer — it arrives through
- * the conversation's live messages.
+ * Limits: no retries and no timeout of its own (the caller decides — the chat page gives up after
+ * core's CHAT_TIMEOUT_MS — otherwise a hung server hangs the call until the platform's fetch gives
+ * up); the reply text is not in the answer — it arrives through the conversation's live messages.
  */
 import {
   CHAT_PATH,

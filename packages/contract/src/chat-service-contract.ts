@@ -4,6 +4,7 @@
  * so every test watches the conversation with the same backend's DataProvider.
  */
 import {
+  CONVERSATION_LIFETIME_MS,
   ChatResponseSchema,
   PHONE_SIGN_IN_TOOL,
   type Business,
@@ -210,6 +211,16 @@ export function describeChatServiceContract(
         'invalid-argument',
       );
       expect(error.message).toContain('userTimezone');
+    });
+
+    it('refuses an expired conversation with failed-precondition, so the page can move on (§4)', async (t) => {
+      const setClock = requireCapability(t, subject.harness.setClock, 'setClock');
+      const { conversation } = await openConversation();
+      const body = await say(conversation, QUESTION);
+      await setClock({ offsetMs: CONVERSATION_LIFETIME_MS + 60_000 });
+
+      const error = await expectProviderError(subject.chat.send(body), 'failed-precondition');
+      expect(error.message).toContain('expired');
     });
 
     it('rejects a failing chat service (HTTP 500) with a ProviderError', async (t) => {

@@ -17,6 +17,12 @@ export const ERROR_CODES = [
   'permission-denied',
   'unauthenticated',
   'invalid-argument',
+  /**
+   * The request was fine but the thing it names is not in a state that allows it: the chat service
+   * answers it for a conversation that has expired (§4), so the page can tell that apart from a bad
+   * request and move on to a new conversation.
+   */
+  'failed-precondition',
   'unavailable',
   'internal',
 ] as const;
@@ -58,6 +64,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   'permission-denied': 403,
   unauthenticated: 401,
   'invalid-argument': 400,
+  'failed-precondition': 400,
   unavailable: 503,
   internal: 500,
 };

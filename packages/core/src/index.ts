@@ -23,6 +23,7 @@ export * from './rules/conversation-expiry.js';
 export * from './rules/error-text.js';
 export * from './rules/link-protocols.js';
 export * from './rules/phone-number.js';
+export * from './rules/call-deadlines.js';
 export * from './rules/read-retry.js';
 export * from './rules/signup-feed.js';
 export * from './rules/smart-replies.js';

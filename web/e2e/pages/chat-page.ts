@@ -144,6 +144,16 @@ export class ChatPage {
     await this.sendButton.click();
   }
 
+  /** The visitor's bubble holding `text` (stored, or still on its way). */
+  userBubble(text: string): Locator {
+    return this.userMessages().filter({ hasText: text });
+  }
+
+  /** The visitor's messages' texts in the order shown, without their status ('Sending…', 'Not sent'). */
+  async userTexts(): Promise<string[]> {
+    return this.userMessages().locator('.msg__text').allInnerTexts();
+  }
+
   /** The user's message `text` shows in the log. */
   async waitForUserMessage(text: string): Promise<void> {
     await this.userMessages().filter({ hasText: text }).first().waitFor({ timeout: WAIT_MS });

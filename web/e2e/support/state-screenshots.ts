@@ -18,6 +18,8 @@ export type MainState =
   | 'disabled-denied'
   | 'error'
   | 'listen-error'
+  | 'sending'
+  | 'not-sent'
   | 'narrow-360'
   | 'narrow-360-code-step'
   | 'narrow-360-code-error'

@@ -1,4 +1,10 @@
-import { READ_RETRY_DELAYS_MS, storageOrMemory, type Backend } from '@chat/core';
+import {
+  CHAT_TIMEOUT_MS,
+  READ_RETRY_DELAYS_MS,
+  WRITE_TIMEOUT_MS,
+  storageOrMemory,
+  type Backend,
+} from '@chat/core';
 import type { AppEnv } from '../config/env.js';
 import { windowBrowserActions, type AppServices } from '../lib/services/services-context.js';
 
@@ -13,6 +19,8 @@ export function createServices(backend: Backend, env: AppEnv): AppServices {
       supportFormUrl: env.supportFormUrl,
       defaultBusinessId: env.defaultBusinessId,
       readRetryDelaysMs: READ_RETRY_DELAYS_MS,
+      writeTimeoutMs: WRITE_TIMEOUT_MS,
+      chatTimeoutMs: CHAT_TIMEOUT_MS,
     },
     browser: windowBrowserActions,
     // In memory where the browser refuses storage (the page in a cross-site frame: see storageOrMemory).

@@ -19,7 +19,7 @@ export interface InMemoryBackendOptions {
   /** Default: the businesses of business-fixtures.ts. */
   businesses?: Business[];
   auth?: InMemoryAuthOptions;
-  /** The clock for createdAt and expiry; default Date.now. */
+  /** The backend's clock, for createdAt and expiry (the server's clock); default Date.now. */
   now?: () => number;
 }
 
@@ -30,6 +30,6 @@ export function createInMemoryBackend(options: InMemoryBackendOptions = {}): InM
     now: options.now,
     currentUser: () => auth.currentUser(),
   });
-  const chat = createScriptedChat(data);
+  const chat = createScriptedChat(data, options.now);
   return { data, auth, chat, close: () => undefined };
 }

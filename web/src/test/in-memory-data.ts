@@ -8,7 +8,9 @@
  * schemas and rejected with ProviderError('invalid-argument'), unknown documents read as null,
  * subscribers get the whole ordered list first and after every change — delivered asynchronously,
  * as over a network — and `failNext` makes the next call of an operation fail, like the mock
- * server's fault injection.
+ * server's fault injection. A subscription to a conversation it does not hold fails with
+ * 'not-found', as on the mock server; `forgetConversation` loses one as a restart without a data
+ * file does, and `holdNext` keeps a call waiting (a slow or hung server) until the test lets it go.
  */
 import {
   LastMessageSchema,
@@ -52,6 +54,17 @@ export interface InMemoryData extends DataProvider {
   ): Message;
   /** Adds any message directly (seed data), bypassing the client-side write rules. */
   seedMessage(conversationId: string, fields: Partial<Message> & Pick<Message, 'role' | 'text'>): Message;
+  /**
+   * Keeps the next call of `operation` waiting, as a slow or hung server would, until `release()`
+   * (then it runs as usual). `started` resolves once the call has arrived.
+   */
+  holdNext(operation: DataOperation): { started: Promise<void>; release(): void };
+  /**
+   * Loses the conversation and its messages, as the mock server does when it restarts without a data
+   * file. Its live subscriptions then fail with 'not-found' (the socket reconnects and the server no
+   * longer knows it), unless `subscriptions` is 'kept', for a server that has not noticed yet.
+   */
+  forgetConversation(conversationId: string, options?: { subscriptions?: 'fail' | 'kept' }): void;
   /** Makes every live subscription to the conversation fail. */
   breakSubscriptions(conversationId: string, error?: ProviderError): void;
   /** Tells subscribers of the conversation that the stream dropped or is back. */
@@ -101,6 +114,16 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     if (fault) throw fault;
   };
 
+  const holds = new Map<DataOperation, { arrived(): void; released: Promise<void> }>();
+  /** Waits while a test holds this call (holdNext); a call that is not held goes on at once. */
+  const waitIfHeld = async (operation: DataOperation) => {
+    const hold = holds.get(operation);
+    if (!hold) return;
+    holds.delete(operation);
+    hold.arrived();
+    await hold.released;
+  };
+
   const sorted = (conversationId: string) =>
     structuredClone([...(messages.get(conversationId) ?? [])].sort((a, b) => a.createdAt - b.createdAt));
 
@@ -123,6 +146,12 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     return structuredClone(message);
   };
 
+  const breakSubscriptions = (conversationId: string, error: ProviderError) => {
+    const set = observers.get(conversationId);
+    observers.delete(conversationId);
+    for (const observer of set ?? []) queueMicrotask(() => observer.error(error));
+  };
+
   const requireConversation = (id: string) => {
     const conversation = conversations.get(id);
     if (!conversation) throw new ProviderError('not-found', `No conversation "${id}"`);
@@ -143,6 +172,7 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       return structuredClone(conversations.get(id) ?? null);
     },
     async createConversation(input: NewConversation) {
+      await waitIfHeld('createConversation');
       checkFault('createConversation');
       const fields = parse(NewConversationSchema, input, 'createConversation');
       if (!businesses.has(fields.businessId)) {
@@ -163,6 +193,7 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       return structuredClone(conversation);
     },
     async addMessage(conversationId, input) {
+      await waitIfHeld('addMessage');
       checkFault('addMessage');
       requireConversation(conversationId);
       const fields = parse(NewMessageSchema, input, 'addMessage');
@@ -194,6 +225,14 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       const fault = takeFault('subscribeToMessages');
       if (fault) {
         queueMicrotask(() => active && observer.error(fault));
+        return () => {
+          active = false;
+        };
+      }
+      if (!conversations.has(conversationId)) {
+        queueMicrotask(() => {
+          if (active) observer.error(new ProviderError('not-found', `No conversation "${conversationId}"`));
+        });
         return () => {
           active = false;
         };
@@ -254,10 +293,26 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     seedMessage(conversationId, fields) {
       return store(conversationId, { id: newId('msg'), createdAt: stamp(), ...fields });
     },
+    holdNext(operation) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const started = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(operation, { arrived, released });
+      return { started, release };
+    },
+    forgetConversation(conversationId, { subscriptions = 'fail' } = {}) {
+      conversations.delete(conversationId);
+      messages.delete(conversationId);
+      if (subscriptions === 'fail') {
+        breakSubscriptions(
+          conversationId,
+          new ProviderError('not-found', `No conversation "${conversationId}"`),
+        );
+      }
+    },
     breakSubscriptions(conversationId, error = new ProviderError('unavailable', 'Injected listen failure')) {
-      const set = observers.get(conversationId);
-      observers.delete(conversationId);
-      for (const observer of set ?? []) queueMicrotask(() => observer.error(error));
+      breakSubscriptions(conversationId, error);
     },
     setStreamState(conversationId, state) {
       for (const observer of observers.get(conversationId) ?? []) {

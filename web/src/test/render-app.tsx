@@ -16,6 +16,7 @@ import {
   type NavigationType,
 } from 'react-router-dom';
 import { vi } from 'vitest';
+import { CHAT_TIMEOUT_MS, WRITE_TIMEOUT_MS } from '@chat/core';
 import { AppProviders } from '../app/app-providers.js';
 import { AppRoutes } from '../app/routes.js';
 import type { HostBridge } from '../lib/embed/host-bridge.js';
@@ -46,6 +47,8 @@ export function renderApp(
       defaultBusinessId: 'bella-vista-salon',
       // Retries as in production, without the pauses.
       readRetryDelaysMs: [0, 0, 0],
+      writeTimeoutMs: WRITE_TIMEOUT_MS,
+      chatTimeoutMs: CHAT_TIMEOUT_MS,
       ...options.config,
     },
     browser,

@@ -4,10 +4,13 @@
  * Limits: no model; the script decides the reply text (written into the conversation through the
  * in-memory data, as the real service writes into the database) and the HTTP answer (interrupts,
  * smart replies). Bodies are checked against the core wire schemas, so a malformed request fails
- * the way the real endpoint would, with ProviderError('invalid-argument').
+ * the way the real endpoint would, with ProviderError('invalid-argument'); like the real service, it
+ * refuses a conversation it does not know ('not-found') or that has expired by its own clock
+ * ('failed-precondition').
  */
 import * as z from 'zod/mini';
 import {
+  isConversationExpired,
   ChatResumeBodySchema,
   ChatSendBodySchema,
   ProviderError,
@@ -48,7 +51,8 @@ export const echoScript: ChatScript = (call, assistant) => {
   return {};
 };
 
-export function createScriptedChat(data: InMemoryData): ScriptedChat {
+/** `now` is the backend's clock, the one the conversation's expiredAt was set by. */
+export function createScriptedChat(data: InMemoryData, now: () => number = Date.now): ScriptedChat {
   const calls: ChatCall[] = [];
   let handler: ChatScript = echoScript;
   let fault: ProviderError | null = null;
@@ -61,6 +65,17 @@ export function createScriptedChat(data: InMemoryData): ScriptedChat {
       throw error;
     }
     const conversationId = call.body.conversationId;
+    const conversation = data.conversation(conversationId);
+    if (!conversation) {
+      throw new ProviderError('not-found', `Conversation ${conversationId} not found`, 404);
+    }
+    if (isConversationExpired(conversation, now())) {
+      throw new ProviderError(
+        'failed-precondition',
+        `conversationId: conversation ${conversationId} has expired`,
+        400,
+      );
+    }
     const tools: AssistantTools = {
       reply: (text) => data.putAssistantMessage(conversationId, { text }),
       stream(firstText) {

@@ -104,6 +104,9 @@ export const PAGE_TEXT = {
   sending: 'Sending…',
   /** After 'The code has expired. Please request a new one.' (§8): sends a new code to the same number. */
   sendNewCode: 'Send a new code',
+  /** Under a visitor's message that could not be saved, with the button that sends it again. */
+  notSent: 'Not sent',
+  retry: 'Retry',
   verifying: 'Verifying…',
   bootErrorTitle: 'The chat could not start',
 } as const;

@@ -95,6 +95,8 @@ export const ES: Catalogue = {
     phoneNumberLabel: 'Número de teléfono',
     sending: 'Enviando…',
     sendNewCode: 'Enviar un código nuevo',
+    notSent: 'No enviado',
+    retry: 'Reintentar',
     verifying: 'Verificando…',
     bootErrorTitle: 'No se pudo iniciar el chat',
   },

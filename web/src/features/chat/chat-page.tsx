@@ -1,6 +1,7 @@
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
+import { ChatCallsProvider } from './chat-calls-provider.js';
 import { ChatSession } from './chat-session.js';
 import { useBusiness } from './hooks/use-business.js';
 
@@ -16,6 +17,12 @@ export function ChatPage({ businessId, conversationId }: { businessId: string; c
     );
   }
   return (
-    <ChatSession key={business.business.id} business={business.business} urlConversationId={conversationId} />
+    <ChatCallsProvider>
+      <ChatSession
+        key={business.business.id}
+        business={business.business}
+        urlConversationId={conversationId}
+      />
+    </ChatCallsProvider>
   );
 }

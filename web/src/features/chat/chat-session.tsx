@@ -10,6 +10,7 @@ import type { ChatAlert } from './components/chat-alerts.js';
 import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
+import type { Carry } from './hooks/outbox.js';
 import { useConversation } from './hooks/use-conversation.js';
 import './chat-page.css';
 
@@ -23,8 +24,14 @@ export function ChatSession({
 }) {
   const { state, startNewConversation } = useConversation(business, urlConversationId);
   const [newChatFailed, setNewChatFailed] = useState(false);
-  /** A message typed into a conversation that had expired, and the new conversation it goes to. */
-  const [carried, setCarried] = useState<{ conversationId: string; text: string } | null>(null);
+  /** What a conversation the page had to leave handed over, and the new conversation it went to. */
+  const [carried, setCarried] = useState<{ conversationId: string; carry: Carry } | null>(null);
+  // Handed over once: after the page has gone on to another conversation, coming back to that one
+  // must not send the carried messages again.
+  const shownId = state.status === 'ready' ? state.conversation.id : null;
+  useEffect(() => {
+    if (shownId && carried && carried.conversationId !== shownId) setCarried(null);
+  }, [shownId, carried]);
 
   useEffect(() => {
     document.title = business.businessName;
@@ -45,15 +52,16 @@ export function ChatSession({
     });
   }, [startNewConversation]);
 
-  const continueInNewConversation = useCallback(
-    async (text: string): Promise<boolean> => {
+  // §4 resolution step 5 while the page is open: the conversation expired or the server no longer
+  // has it, so a new one takes over what the visitor had not sent yet.
+  const moveOn = useCallback(
+    async (carry: Carry): Promise<boolean> => {
       setNewChatFailed(false);
       try {
-        const conversation = await startNewConversation();
-        setCarried({ conversationId: conversation.id, text });
+        await startNewConversation((conversation) => setCarried({ conversationId: conversation.id, carry }));
         return true;
       } catch (error) {
-        console.error('Replacing the expired conversation failed', error);
+        console.error('Replacing the conversation failed', error);
         setNewChatFailed(true);
         return false;
       }
@@ -91,8 +99,8 @@ export function ChatSession({
           business={business}
           conversation={state.conversation}
           onNewChat={startNewChat}
-          onExpired={continueInNewConversation}
-          carriedText={carried?.conversationId === state.conversation.id ? carried.text : null}
+          onMoveOn={moveOn}
+          carried={carried?.conversationId === state.conversation.id ? carried.carry : null}
           pageAlert={pageAlert}
         />
       ) : (

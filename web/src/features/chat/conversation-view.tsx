@@ -4,7 +4,7 @@
  * so switching conversations (re-creation, 'New chat') starts from a clean slate: no old messages,
  * smart replies, interrupt or alert can leak into the new one.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
   isConversationExpired,
   restoredSmartReplies,
@@ -14,7 +14,7 @@ import {
   type SmartReply,
   type SuggestedQuestion,
 } from '@chat/core';
-import { PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
+import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
 import { useFocusRescue } from '../../lib/use-focus-rescue.js';
@@ -29,14 +29,16 @@ import {
   INTERRUPT_SMART_REPLIES,
   LISTEN_FAILURE_SMART_REPLIES,
   chatReducer,
-  displayedMessages,
   initialChatState,
   isTyping,
   pendingInterrupt,
 } from './hooks/chat-state.js';
+import { useServerClock } from './chat-calls-provider.js';
+import { conversationRefusal } from './hooks/conversation-refusal.js';
+import { listedMessages } from './hooks/listed-messages.js';
+import type { Carry } from './hooks/outbox.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
 import { useBrowserOnline } from './hooks/use-browser-online.js';
-import { useCarriedMessage } from './hooks/use-carried-message.js';
 import { useChatActions } from './hooks/use-chat-actions.js';
 import { useMessages } from './hooks/use-messages.js';
 import { useEmbedHost } from './hooks/use-embed-host.js';
@@ -53,26 +55,34 @@ export function ConversationView({
   business,
   conversation,
   onNewChat,
-  onExpired,
-  carriedText,
+  onMoveOn,
+  carried,
   pageAlert,
 }: {
   business: Business;
   conversation: Conversation;
   onNewChat(): void;
-  /** Continues in a new conversation with `text` (this one expired while the page was open). */
-  onExpired(text: string): Promise<boolean>;
-  /** A message carried over from an expired conversation, sent here once ready. */
-  carriedText: string | null;
+  /**
+   * Continues in a new conversation with what this one had not sent: it expired while the page was
+   * open, or the server no longer has it. False when none could be created.
+   */
+  onMoveOn(carry: Carry): Promise<boolean>;
+  /** What the conversation the page left handed over to this one (sent here once ready). */
+  carried: Carry | null;
   /** An alert raised above this view (a failed 'New chat'), shown with the others. */
   pageAlert: ChatAlert | null;
 }) {
   const { auth, config } = useServices();
+  const clock = useServerClock();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
-  const stored = useMessages(conversation.id, () =>
-    dispatch({ type: 'set-smart-replies', smartReplies: LISTEN_FAILURE_SMART_REPLIES }),
-  );
+  const stored = useMessages(conversation.id);
   const interrupt = pendingInterrupt(stored.messages, state);
+  const chatEnabled = isChatEnabled(business);
+  const draft = useRef(carried?.draft ?? '');
+  const readDraft = useCallback(() => draft.current, []);
+  const keepDraft = useCallback((text: string) => {
+    draft.current = text;
+  }, []);
   const actions = useChatActions({
     business,
     conversationId: conversation.id,
@@ -80,9 +90,24 @@ export function ConversationView({
     interrupt,
     dispatch,
     onNewChat,
-    isExpired: () => isConversationExpired(conversation, Date.now()),
-    onExpired,
+    isExpired: () => isConversationExpired(conversation, clock.now()),
+    onMoveOn,
+    carried,
+    ready: stored.status === 'ready' && chatEnabled,
+    draft: readDraft,
   });
+  // The server no longer has this conversation (or no longer lets this visitor read it): the page
+  // resolves again rather than leave the visitor in front of an error (§4 step 5). When it may not
+  // (it has just moved here), the failure shows with its way out, as any other.
+  const gone = stored.failure !== null && conversationRefusal(stored.failure, 'listen') === 'gone';
+  const leaving = gone && actions.mayLeave;
+  const { leaveGone } = actions;
+  const left = useRef(false);
+  useEffect(() => {
+    if (!gone || left.current) return;
+    left.current = true;
+    leaveGone();
+  }, [gone, leaveGone]);
   // Reopening a conversation (a reload, 'Refresh Page', a reopened tab) puts back what its last
   // answer offered: the pending interrupt's replies, else the latest assistant message's stored ones.
   const restoreReplies =
@@ -95,7 +120,6 @@ export function ConversationView({
     if (restoreReplies) dispatch({ type: 'restored', smartReplies: restoreReplies });
   }, [restoreReplies]);
   const online = useBrowserOnline();
-  const chatEnabled = isChatEnabled(business);
   useQueryParamMessages(stored.status === 'ready' && chatEnabled, actions.sendMessage);
   useEmbedHost({
     messages: stored.messages,
@@ -103,20 +127,24 @@ export function ConversationView({
     canSend: stored.status === 'ready' && chatEnabled,
     send: actions.sendMessage,
   });
-  useCarriedMessage(stored.status === 'ready' && chatEnabled, carriedText, actions.sendMessage);
 
-  const shown = displayedMessages(stored.messages, interrupt);
+  const shown = listedMessages(stored.messages, interrupt, actions.outbox);
   const typing = isTyping(state.awaiting, stored.messages);
   useTypingFallback(state.awaiting, dispatch);
   const empty = stored.status === 'ready' && shown.length === 0;
+  // The stream's way out ('Refresh Page', 'Contact Support') stays as long as the stream is broken,
+  // whatever the visitor does meanwhile (§8).
+  const smartReplies = stored.failure && !leaving ? LISTEN_FAILURE_SMART_REPLIES : state.smartReplies;
+  // While the page is moving on from a conversation that is gone, its listen failure is no news.
+  const streamError = leaving && stored.error === ERROR_TEXT.failedToListen ? null : stored.error;
   const alerts: ChatAlert[] = [
-    ...(stored.error ? [{ key: 'messages', text: stored.error, onDismiss: stored.dismissError }] : []),
+    ...(streamError ? [{ key: 'messages', text: streamError, onDismiss: stored.dismissError }] : []),
     ...(state.alert ? [{ key: 'action', text: state.alert, onDismiss: actions.dismissAlert }] : []),
     ...(pageAlert ? [pageAlert] : []),
   ];
   const last = shown.at(-1);
   const scroll = useAutoScroll<HTMLDivElement>(
-    `${shown.length}:${last?.id}:${last?.text.length}:${typing}:${alerts.length}:${state.smartReplies.length}`,
+    `${shown.length}:${last?.id}:${last?.text.length}:${typing}:${alerts.length}:${smartReplies.length}`,
   );
 
   // Choices that go away once used (suggested questions, smart replies, the phone widget) leave the
@@ -167,6 +195,7 @@ export function ConversationView({
               onSuccess: (user) => void actions.completeSignIn(user),
               onCancel: () => void actions.cancelSignIn(),
             }}
+            onRetry={actions.retry}
           />
           {typing ? <TypingIndicator assistantName={config.assistantName} /> : null}
           <ChatAlerts alerts={alerts} />
@@ -180,13 +209,15 @@ export function ConversationView({
         ) : null}
         <div className="chat-column">
           <ConnectionStatus reconnecting={!online || stored.reconnecting} />
-          <SmartReplies replies={state.smartReplies} onSelect={onSmartReply} />
+          <SmartReplies replies={smartReplies} onSelect={onSmartReply} />
           <Composer
             ref={composerInput}
             disabled={!chatEnabled || interrupt !== null}
             placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
-            onSend={actions.submitText}
+            onSend={(text) => void actions.submitText(text)}
             autoFocus={FOCUS_ON_LOAD}
+            initialText={carried?.draft}
+            onTextChange={keepDraft}
           />
         </div>
       </div>

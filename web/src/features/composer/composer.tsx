@@ -46,11 +46,26 @@ export interface ComposerProps {
   autoFocus?: boolean;
   /** The message box, for the page to move focus to it. */
   ref?: Ref<HTMLTextAreaElement>;
+  /** What the box starts with: a draft carried over from a conversation the page had to leave. */
+  initialText?: string;
+  /** Told of every change of the text, so the page can carry a draft over to another conversation. */
+  onTextChange?(text: string): void;
 }
 
-export function Composer({ disabled, placeholder, onSend, autoFocus = false, ref }: ComposerProps) {
+export function Composer({
+  disabled,
+  placeholder,
+  onSend,
+  autoFocus = false,
+  ref,
+  initialText = '',
+  onTextChange,
+}: ComposerProps) {
   const toast = useToast();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
+  useEffect(() => {
+    onTextChange?.(text);
+  }, [text, onTextChange]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement, []);
   // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).

@@ -17,6 +17,10 @@ export interface AppConfig {
   defaultBusinessId: string;
   /** Pauses before each new attempt of a business or conversation read that failed in passing. */
   readRetryDelaysMs: readonly number[];
+  /** How long a write may take before the page reports it failed (WRITE_TIMEOUT_MS). */
+  writeTimeoutMs: number;
+  /** How long a chat-service call may take before the page reports it failed (CHAT_TIMEOUT_MS). */
+  chatTimeoutMs: number;
 }
 
 /** What the page asks of the browser beyond the DOM: kept here so it can be observed in tests. */

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
-import { fillText, visibleText, type AuthProvider, type ConfirmedUser, type Message } from '@chat/core';
+import { fillText, visibleText, type AuthProvider, type ConfirmedUser } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
+import type { ListedMessage } from '../hooks/listed-messages.js';
 
 // The phone sign-in is code the first screen never runs: it loads (with its styles) when the assistant
 // first asks for it, so it is not part of the page's first download (issue 11's page-weight budget).
@@ -28,10 +29,12 @@ export function MessageBubble({
   message,
   assistantName,
   authPrompt,
+  onRetry,
 }: {
-  message: Message;
+  message: ListedMessage;
   assistantName: string;
   authPrompt: AuthPromptHandlers;
+  onRetry(key: string): void;
 }) {
   if (message.type === 'auth') {
     return <AuthPromptBubble text={message.text} assistantName={assistantName} authPrompt={authPrompt} />;
@@ -59,11 +62,35 @@ export function MessageBubble({
       </div>
     );
   }
+  return <UserBubble message={message} onRetry={onRetry} />;
+}
+
+/**
+ * The visitor's message. One still on its way says so ('Sending…'); one that could not be saved says
+ * 'Not sent' with a Retry button. The status is text inside the bubble, so screen readers hear it
+ * with the message; the bubble keeps its place (and its node) when the stored copy replaces it.
+ */
+function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(key: string): void }) {
+  const { delivery } = message;
   return (
-    <div className="msg msg--user" data-role="user" title={formatMessageTime(message.createdAt)}>
+    <div
+      className={`msg msg--user${delivery === 'sending' || delivery === 'failed' ? ` msg--${delivery}` : ''}`}
+      data-role="user"
+      // Only a stored message has a time the server gave it.
+      title={delivery ? undefined : formatMessageTime(message.createdAt)}
+    >
       <div className="msg__bubble">
         <span className="sr-only">{PAGE_TEXT.you}</span>
-        <span>{visibleText(message.text)}</span>
+        <span className="msg__text">{visibleText(message.text)}</span>
+        {delivery === 'sending' ? <span className="msg__delivery">{PAGE_TEXT.sending}</span> : null}
+        {delivery === 'failed' ? (
+          <span className="msg__delivery-line">
+            <span className="msg__delivery">{PAGE_TEXT.notSent}</span>
+            <button type="button" className="msg__retry" onClick={() => onRetry(message.key)}>
+              {PAGE_TEXT.retry}
+            </button>
+          </span>
+        ) : null}
       </div>
     </div>
   );

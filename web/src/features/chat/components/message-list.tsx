@@ -1,6 +1,6 @@
 import { fillText } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
-import type { Message } from '@chat/core';
+import type { ListedMessage } from '../hooks/listed-messages.js';
 import { MessageBubble, type AuthPromptHandlers } from './message-bubble.js';
 import './message-list.css';
 
@@ -15,11 +15,14 @@ export function MessageList({
   assistantName,
   businessName,
   authPrompt,
+  onRetry,
 }: {
-  messages: Message[];
+  messages: ListedMessage[];
   assistantName: string;
   businessName: string;
   authPrompt: AuthPromptHandlers;
+  /** Sends again a visitor's message that could not be saved (by its key). */
+  onRetry(key: string): void;
 }) {
   const streaming = messages.some((m) => m.streaming);
   return (
@@ -33,10 +36,11 @@ export function MessageList({
     >
       {messages.map((message) => (
         <MessageBubble
-          key={message.id}
+          key={message.key}
           message={message}
           assistantName={assistantName}
           authPrompt={authPrompt}
+          onRetry={onRetry}
         />
       ))}
     </div>

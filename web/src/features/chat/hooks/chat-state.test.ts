@@ -110,7 +110,7 @@ describe('chatReducer: failures', () => {
   it('keeps the current smart replies when the failure offers none', () => {
     const replies = [{ type: 'chat', text: 'Book' }];
     const state = run(
-      { type: 'set-smart-replies', smartReplies: replies },
+      { type: 'reply-received', smartReplies: replies },
       { type: 'failed', alert: 'Failed to send message' },
     );
     expect(state.smartReplies).toEqual(replies);

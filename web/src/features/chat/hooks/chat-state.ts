@@ -81,7 +81,7 @@ export const INTERRUPT_SMART_REPLIES: SmartReply[] = [
  */
 export const RETRY_SMART_REPLIES: SmartReply[] = [{ type: 'system', text: CHAT_TEXT.tryAgain }];
 
-/** Offered when the subscription to messages fails (§8). */
+/** Offered while the subscription to messages has failed (§8); see conversation-view.tsx. */
 export const LISTEN_FAILURE_SMART_REPLIES: SmartReply[] = [
   { type: 'system', text: SMART_REPLY_TEXT.refreshPage },
   { type: 'system', text: SMART_REPLY_TEXT.contactSupport },
@@ -119,7 +119,6 @@ export type ChatAction =
   | { type: 'restored'; smartReplies: SmartReply[] }
   /** An action failed: the alert shows, and `smartReplies` (when given) offer a way on. */
   | { type: 'failed'; alert: string; smartReplies?: SmartReply[] }
-  | { type: 'set-smart-replies'; smartReplies: SmartReply[] }
   | { type: 'dismiss-alert' };
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
@@ -173,8 +172,6 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         alert: action.alert,
         smartReplies: action.smartReplies ?? state.smartReplies,
       };
-    case 'set-smart-replies':
-      return { ...state, smartReplies: action.smartReplies };
     case 'dismiss-alert':
       return { ...state, alert: null };
   }

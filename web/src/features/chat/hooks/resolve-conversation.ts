@@ -21,6 +21,7 @@ export interface ResolveDeps {
   data: DataProvider;
   auth: AuthProvider;
   session: KeyValueStore;
+  /** The server's time (server-clock.ts), by which expiry and the outside-hours flag are judged. */
   now?: () => number;
   /** Pauses between attempts of a conversation read that failed in passing (READ_RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[];

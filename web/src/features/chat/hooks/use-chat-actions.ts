@@ -1,7 +1,5 @@
 import { useCallback, useMemo, type Dispatch } from 'react';
 import {
-  lastUserMessageText,
-  normaliseOutgoing,
   specialActionFor,
   type ConfirmedUser,
   type Business,
@@ -9,20 +7,19 @@ import {
   type SmartReply,
   type SuggestedQuestion,
 } from '@chat/core';
-import { ERROR_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { chatOperations } from './chat-operations.js';
-import { RETRY_SMART_REPLIES, type ChatAction, type ShownInterrupt } from './chat-state.js';
+import type { ChatAction, ShownInterrupt } from './chat-state.js';
+import type { Carry } from './outbox.js';
 import { usePhoneSignInActions } from './use-phone-sign-in-actions.js';
+import { useSending, type Sending } from './use-sending.js';
 
-export interface ChatActions {
+export interface ChatActions extends Omit<Sending, 'tryAgain'> {
   /**
-   * The visitor sent text from the composer (special texts included). False when the message could
-   * not be saved, so the composer can give the text back instead of losing it.
+   * The visitor sent text from the composer (special texts included). It shows at once and stays
+   * on screen (to be retried) if it cannot be saved, so it is never given back to the box.
    */
-  submitText(text: string): Promise<boolean>;
-  /** Sends a message as the visitor without special-text handling (query parameters); false if not saved. */
-  sendMessage(text: string): Promise<boolean>;
+  submitText(text: string): Promise<void>;
   chooseSmartReply(reply: SmartReply): Promise<void>;
   chooseSuggestedQuestion(question: SuggestedQuestion): Promise<void>;
   completeSignIn(user: ConfirmedUser): Promise<void>;
@@ -45,15 +42,21 @@ export function useChatActions(params: {
   dispatch: Dispatch<ChatAction>;
   /** Switches to a new conversation ('start a new chat'). */
   onNewChat(): void;
-  /** Whether the conversation has expired by now (§4); checked before each visitor message. */
+  /** Whether the conversation has expired by now (§4, by the server's clock). */
   isExpired(): boolean;
   /**
-   * Sends `text` in a new conversation instead (this one expired while the page was open); false
-   * when none could be created, so the composer gives the text back.
+   * Continues in a new conversation with what this one had not sent (it expired, or the server no
+   * longer has it); false when none could be created.
    */
-  onExpired(text: string): Promise<boolean>;
+  onMoveOn(carry: Carry): Promise<boolean>;
+  /** What this conversation was handed by the one the page left, if any. */
+  carried: Carry | null;
+  /** The page can send: the messages are loaded and the business allows chatting. */
+  ready: boolean;
+  /** The text in the message box. */
+  draft(): string;
 }): ChatActions {
-  const { business, conversationId, messages, interrupt, dispatch, onNewChat, isExpired, onExpired } = params;
+  const { business, conversationId, messages, interrupt, dispatch, onNewChat } = params;
   const { data, auth, chat, browser, config } = useServices();
 
   const ops = useMemo(
@@ -61,67 +64,17 @@ export function useChatActions(params: {
     [data, auth, chat, business, conversationId, dispatch],
   );
 
-  /**
-   * Asks the assistant about the visitor's `text` and applies its answer. A failure becomes the
-   * 'Failed to get AI response' alert with a 'Try again' reply; it is never thrown.
-   */
-  const answer = useCallback(
-    async (text: string) => {
-      try {
-        ops.applyResponse(await ops.askAssistant(text), text);
-      } catch (error) {
-        console.error('The chat service failed', error);
-        dispatch({
-          type: 'failed',
-          alert: ERROR_TEXT.failedToGetAiResponse,
-          smartReplies: RETRY_SMART_REPLIES,
-        });
-      }
-    },
-    [ops, dispatch],
-  );
-
-  /** §4 "Sending a user message", steps 1–5. */
-  const sendMessage = useCallback(
-    async (raw: string) => {
-      const text = normaliseOutgoing(raw);
-      if (!text) return true;
-      // A tab left open past the conversation's 24 hours: resolution steps 4–5 run now, and the
-      // message goes to the new conversation rather than failing in the old one.
-      if (isExpired()) return onExpired(text);
-      dispatch({ type: 'action-started' });
-      let saved: Message;
-      try {
-        saved = await ops.saveUserMessage(text);
-      } catch (error) {
-        console.error('Saving the message failed', error);
-        dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
-        return false;
-      }
-      dispatch({ type: 'awaiting-reply', afterMessageId: saved.id });
-      await answer(text);
-      // The message is saved and on screen even when the assistant failed; 'Try again' covers that.
-      return true;
-    },
-    [ops, dispatch, answer, isExpired, onExpired],
-  );
-
-  /** 'try again': the last visitor message goes to the assistant once more (it is already shown). */
-  const tryAgain = useCallback(async () => {
-    dispatch({ type: 'action-started' });
-    const previous = lastUserMessageText(messages);
-    if (previous === null) {
-      try {
-        await ops.saveSystemMessage(UI_TEXT.noPreviousMessage);
-      } catch (error) {
-        console.error('Saving the notice failed', error);
-        dispatch({ type: 'failed', alert: ERROR_TEXT.failedToSendMessage });
-      }
-      return;
-    }
-    dispatch({ type: 'awaiting-reply', afterMessageId: messages.at(-1)?.id ?? null });
-    await answer(previous);
-  }, [messages, ops, dispatch, answer]);
+  const { tryAgain, ...sending } = useSending({
+    ops,
+    dispatch,
+    messages,
+    isExpired: params.isExpired,
+    onMoveOn: params.onMoveOn,
+    carried: params.carried,
+    ready: params.ready,
+    draft: params.draft,
+  });
+  const { sendMessage } = sending;
 
   /** Runs a §4 special text; false when the text is an ordinary message. */
   const runSpecial = useCallback(
@@ -157,8 +110,8 @@ export function useChatActions(params: {
 
   const submitText = useCallback(
     async (text: string) => {
-      if (await runSpecial(text)) return true;
-      return sendMessage(text);
+      if (await runSpecial(text)) return;
+      await sendMessage(text);
     },
     [runSpecial, sendMessage],
   );
@@ -183,8 +136,8 @@ export function useChatActions(params: {
   const dismissAlert = useCallback(() => dispatch({ type: 'dismiss-alert' }), [dispatch]);
 
   return {
+    ...sending,
     submitText,
-    sendMessage,
     chooseSmartReply,
     chooseSuggestedQuestion,
     completeSignIn: signIn.completeSignIn,

@@ -4,6 +4,7 @@ import { type Business, type Conversation } from '@chat/core';
 import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { chatPath } from '../../../lib/chat-paths.js';
 import { useServices } from '../../../lib/services/services-context.js';
+import { useServerClock } from '../chat-calls-provider.js';
 import { createConversationFor, resolveConversation, type Resolution } from './resolve-conversation.js';
 
 export type ConversationState =
@@ -15,9 +16,10 @@ export interface UseConversation {
   state: ConversationState;
   /**
    * Creates a fresh conversation and switches the page to it (URL /chat/{businessId}/{newId}).
-   * Rejects when it cannot be created; the current conversation then stays.
+   * `prepare` runs with it just before the switch, so state meant for the new conversation lands in
+   * the same render. Rejects when it cannot be created; the current conversation then stays.
    */
-  startNewConversation(): Promise<Conversation>;
+  startNewConversation(prepare?: (conversation: Conversation) => void): Promise<Conversation>;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface UseConversation {
  */
 export function useConversation(business: Business, urlConversationId: string | undefined): UseConversation {
   const { data, auth, session, config } = useServices();
+  // Expiry and the outside-hours flag are judged by the server's time (server-clock.ts).
+  const now = useServerClock().now;
   const retryDelaysMs = config.readRetryDelaysMs;
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -75,7 +79,13 @@ export function useConversation(business: Business, urlConversationId: string | 
     if (job.current?.key !== key) {
       job.current = {
         key,
-        promise: resolveConversation(business, urlConversationId, { data, auth, session, retryDelaysMs }),
+        promise: resolveConversation(business, urlConversationId, {
+          data,
+          auth,
+          session,
+          now,
+          retryDelaysMs,
+        }),
       };
     }
     const mine = job.current;
@@ -88,18 +98,22 @@ export function useConversation(business: Business, urlConversationId: string | 
     return () => {
       active = false;
     };
-  }, [business, urlConversationId, data, auth, session, retryDelaysMs]);
+  }, [business, urlConversationId, data, auth, session, now, retryDelaysMs]);
 
-  const startNewConversation = useCallback(async (): Promise<Conversation> => {
-    // A double click (or the header button and a 'start a new chat' reply at once) makes one.
-    creating.current ??= createConversationFor(business, { data, auth, session }).finally(() => {
-      creating.current = null;
-    });
-    const conversation = await creating.current;
-    show(conversation);
-    navigate(chatPath(business.id, conversation.id, search), { replace: true });
-    return conversation;
-  }, [business, data, auth, session, show, navigate, search]);
+  const startNewConversation = useCallback(
+    async (prepare?: (conversation: Conversation) => void): Promise<Conversation> => {
+      // A double click (or the header button and a 'start a new chat' reply at once) makes one.
+      creating.current ??= createConversationFor(business, { data, auth, session, now }).finally(() => {
+        creating.current = null;
+      });
+      const conversation = await creating.current;
+      prepare?.(conversation);
+      show(conversation);
+      navigate(chatPath(business.id, conversation.id, search), { replace: true });
+      return conversation;
+    },
+    [business, data, auth, session, now, show, navigate, search],
+  );
 
   return { state, startNewConversation };
 }

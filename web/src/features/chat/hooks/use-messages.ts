@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { type Message } from '@chat/core';
+import { useCallback, useEffect, useState } from 'react';
+import { type Message, type ProviderError } from '@chat/core';
 import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { processMessages } from './process-messages.js';
@@ -11,26 +11,30 @@ export interface MessagesState {
   messages: Message[];
   /** 'Failed to listen to chat messages' or 'Failed to process chat messages', until dismissed. */
   error: string | null;
+  /**
+   * Why the live subscription ended, if it failed: it stays failed (dismissing the alert does not
+   * mend it), so what is offered for it — 'Refresh Page', 'Contact Support' — stays too.
+   */
+  failure: ProviderError | null;
   /** The stream dropped and is coming back ('Reconnecting…'); messages missed meanwhile follow. */
   reconnecting: boolean;
   dismissError(): void;
 }
 
 /**
- * The conversation's messages, streamed live (§3, §7). A failed subscription is reported once with
- * `onListenError` so the page can offer 'Refresh Page' and 'Contact Support'. A snapshot that cannot
- * be processed leaves the last good list on screen.
+ * The conversation's messages, streamed live (§3, §7). A failed subscription is kept as `failure`
+ * so the page can offer 'Refresh Page' and 'Contact Support' — or, when the conversation is gone,
+ * move on. A snapshot that cannot be processed leaves the last good list on screen.
  */
-export function useMessages(conversationId: string, onListenError: () => void): MessagesState {
+export function useMessages(conversationId: string): MessagesState {
   const { data } = useServices();
   const [state, setState] = useState<Omit<MessagesState, 'dismissError'>>({
     status: 'loading',
     messages: [],
     error: null,
+    failure: null,
     reconnecting: false,
   });
-
-  const reportListenError = useEffectEvent(() => onListenError());
 
   useEffect(() => {
     let active = true;
@@ -53,8 +57,13 @@ export function useMessages(conversationId: string, onListenError: () => void): 
       error(error) {
         if (!active) return;
         console.error('The messages subscription failed', error);
-        setState((s) => ({ ...s, status: 'ready', error: ERROR_TEXT.failedToListen, reconnecting: false }));
-        reportListenError();
+        setState((s) => ({
+          ...s,
+          status: 'ready',
+          error: ERROR_TEXT.failedToListen,
+          failure: error,
+          reconnecting: false,
+        }));
       },
       state(streamState) {
         if (!active) return;
