@@ -75,13 +75,14 @@ describe('one-shot choices act once (regression: a double-clicked suggested ques
     expect(backend.chat.calls.filter((c) => c.kind === 'resume')).toHaveLength(1);
   });
 
-  it('a suggested question can be chosen again when sending it failed', async () => {
+  it('a suggested question whose sending failed stays on screen, not sent, and Retry sends it once', async () => {
     const backend = createInMemoryBackend();
     const { user, conversation } = await openChat(backend);
     backend.data.failNext('addMessage');
     await user.click(card(QUESTION));
     await screen.findByText('Failed to send message');
-    await user.click(card(QUESTION));
+    expect(screen.getByText('Not sent')).toBeInTheDocument();
+    await user.dblClick(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText(`You said: ${QUESTION}`);
     expect(userTexts(backend, conversation.id)).toEqual([QUESTION]);
   });
