@@ -278,6 +278,21 @@ test('on a phone, a chat page that cannot start still offers Close chat, and Esc
   await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(true);
 });
 
+test('on a phone, a chat page whose script never loads leaves the launcher to close the panel', async ({
+  openContext,
+}) => {
+  const context = await openContext(PHONE);
+  // The chat page's own script never arrives: the frame stays blank and can offer nothing itself.
+  await context.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  await site(page).open({ 'data-business': '@bellavista' });
+  await page.getByRole('button', { name: 'Open chat' }).tap();
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(false);
+  const close = page.getByRole('button', { name: 'Close chat' });
+  await close.tap();
+  await expect.poll(() => site(page).panelHidden(), { timeout: WAIT_MS }).toBe(true);
+});
+
 test('a visitor whose browser is in Spanish and dark mode gets a Spanish, dark, accessible chat on the business site', async ({
   openContext,
 }) => {

@@ -33,7 +33,9 @@ export const EMBED_CSS = `
 iframe { display: block; width: 100%; height: 100%; border: 0; }
 @media (max-width: 480px) {
   .panel, .left .panel { inset: 0; width: 100%; border-radius: 0; }
-  .open .launcher { display: none; }
+  /* Until the chat page says it is ready, the launcher (its close button) stays above the panel. */
+  .open .launcher { z-index: 2147483647; }
+  .open.ready .launcher { display: none; }
 }
 @media (prefers-color-scheme: dark) { .panel { background: #0f1117; } }
 `;

@@ -212,6 +212,9 @@ function createWidget(config: EmbedConfig): BusinessChatApi {
     if (!isPageToHostMessage(data)) return;
     if (data.type === 'ready') {
       ready = true;
+      // On a phone the full-screen panel covers the launcher only from here on (embed-styles.ts): a chat
+      // page that never starts (its script blocked or failing) leaves the visitor a way out.
+      wrapper.classList.add('ready');
       flush();
     } else if (data.type === 'close') {
       api.close();
