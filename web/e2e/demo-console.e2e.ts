@@ -4,6 +4,7 @@
 // and the phone verification the staffer raises appears on the visitor's next reply. The console is
 // used with the keyboard: focus stays where the staffer put it while the list refreshes, the scenario
 // choice shows the picked conversation's, and nothing acts on a conversation before one is picked.
+import type { BrowserContext } from 'playwright-core';
 import { inject, expect } from 'vitest';
 import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { DemoConsole } from './pages/demo-console.js';
@@ -14,12 +15,9 @@ test('a staffer injects a message and raises the phone verification from the con
   chat,
   openContext,
 }) => {
-  const conversationId = await chat.open('/');
-  await chat.send('What are your hours?');
-  await chat.waitForAssistantReplies(1);
+  const conversationId = await visitorAsked(chat, 'What are your hours?');
 
-  const staff = new DemoConsole(await (await openContext()).newPage());
-  await staff.open(inject('serverUrl'));
+  const staff = await openConsole(openContext);
   await staff.pick(conversationId);
   await staff.messages.getByText('What are your hours?').waitFor({ timeout: WAIT_MS });
   expect(await seriousViolations(staff.page), 'console, a conversation picked').toEqual([]);
@@ -55,12 +53,9 @@ test('keyboard focus stays on a conversation while the list refreshes and after 
   chat,
   openContext,
 }) => {
-  const conversationId = await chat.open('/');
-  await chat.send('What are your hours?');
-  await chat.waitForAssistantReplies(1);
+  const conversationId = await visitorAsked(chat, 'What are your hours?');
 
-  const staff = new DemoConsole(await (await openContext()).newPage());
-  await staff.open(inject('serverUrl'));
+  const staff = await openConsole(openContext);
   const entry = staff.entry(conversationId);
   await entry.waitFor({ timeout: WAIT_MS });
   await entry.focus();
@@ -96,8 +91,7 @@ test('the scenario choice shows what the picked conversation plays', async ({
   const first = await chat.open('/');
   const second = await new ChatPage(await (await openContext()).newPage()).open('/');
 
-  const staff = new DemoConsole(await (await openContext()).newPage());
-  await staff.open(inject('serverUrl'));
+  const staff = await openConsole(openContext);
   await staff.pick(first);
   await staff.scenarioChoice.selectOption('plain-questions');
   await staff.attachButton.click();
@@ -138,12 +132,9 @@ test('nothing acts on a conversation before one is picked, and a reset empties t
   control,
   openContext,
 }) => {
-  const conversationId = await chat.open('/');
-  await chat.send('What are your hours?');
-  await chat.waitForAssistantReplies(1);
+  const conversationId = await visitorAsked(chat, 'What are your hours?');
 
-  const staff = new DemoConsole(await (await openContext()).newPage());
-  await staff.open(inject('serverUrl'));
+  const staff = await openConsole(openContext);
   await staff.entry(conversationId).waitFor({ timeout: WAIT_MS });
   expect(await staff.visibleConversationControls()).toEqual([]);
   await staff.pickHint.getByText('Pick a conversation on the left').waitFor({ timeout: WAIT_MS });
@@ -178,8 +169,7 @@ test('the panel empties when its conversation is gone after a reset made elsewhe
   openContext,
 }) => {
   const conversationId = await chat.open('/');
-  const staff = new DemoConsole(await (await openContext()).newPage());
-  await staff.open(inject('serverUrl'));
+  const staff = await openConsole(openContext);
   await staff.pick(conversationId);
   await staff.messageBox.focus();
 
@@ -193,3 +183,18 @@ test('the panel empties when its conversation is gone after a reset made elsewhe
     `focus is on ${await staff.focused()}`,
   ).toBe(true);
 });
+
+/** A visitor's conversation at `/` with `question` asked and answered; its id. */
+async function visitorAsked(chat: ChatPage, question: string): Promise<string> {
+  const conversationId = await chat.open('/');
+  await chat.send(question);
+  await chat.waitForAssistantReplies(1);
+  return conversationId;
+}
+
+/** The demo console, open in a browser context of its own (the staffer's). */
+async function openConsole(openContext: () => Promise<BrowserContext>): Promise<DemoConsole> {
+  const staff = new DemoConsole(await (await openContext()).newPage());
+  await staff.open(inject('serverUrl'));
+  return staff;
+}
