@@ -46,14 +46,19 @@ async function visitorSays(conversationId: string, text: string) {
   expect(response.status).toBe(200);
 }
 
-it('writes a conversation as a valid scenario that replays as recorded, and never overwrites a file', async () => {
-  const conversation = server.store.createConversation({
+/** An anonymous visitor's conversation with the demo business, straight in the store. */
+function newVisitorConversation() {
+  return server.store.createConversation({
     businessId: 'bella-vista-salon',
     userId: null,
     userType: 'anonymous',
     isOutsideBusinessHours: false,
     contextType: 'enduser',
   });
+}
+
+it('writes a conversation as a valid scenario that replays as recorded, and never overwrites a file', async () => {
+  const conversation = newVisitorConversation();
   await visitorSays(conversation.id, 'Where are you located?');
   await visitorSays(conversation.id, bookingUpdateMessage('Friday 4 pm'));
 
@@ -106,13 +111,7 @@ async function resumeDeclined(conversationId: string, toolRequest: unknown) {
 }
 
 it('records a declined verification as an interrupt then a resume step, and a staff message as a comment, and replays', async () => {
-  const conversation = server.store.createConversation({
-    businessId: 'bella-vista-salon',
-    userId: null,
-    userType: 'anonymous',
-    isOutsideBusinessHours: false,
-    contextType: 'enduser',
-  });
+  const conversation = newVisitorConversation();
   const control = createControlClient(url);
   await visitorSays(conversation.id, 'Can I change my booking to Friday?');
   const stored = () => server.store.messages(conversation.id);
