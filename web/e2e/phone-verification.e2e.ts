@@ -5,9 +5,7 @@ import { WAIT_MS } from './pages/chat-page.js';
 import type { ChatPage } from './pages/chat-page.js';
 import { saveStateScreenshot } from './support/state-screenshots.js';
 import { test } from './support/journey-test.js';
-
-const TEST_DIGITS = '5555550100';
-const TEST_CODE = '123456';
+import { TEST_CODE, TEST_DIGITS, atExpiredCode } from './support/test-phone.js';
 
 /** The interrupt as §4 describes it: the auth message, its two smart replies, the input disabled. */
 async function expectInterruptShown(chat: ChatPage): Promise<void> {
@@ -78,16 +76,7 @@ test('a code used after it expired is refused; "Change Number" goes back to the 
   chat,
   control,
 }) => {
-  const widget = await chat.openAtPhoneSignIn();
-  await widget.requestCode(TEST_DIGITS);
-  await widget.codeField.waitFor({ timeout: WAIT_MS });
-
-  // Codes live 5 minutes on the identity provider.
-  await control.moveClock({ offsetMs: 6 * 60 * 1000 });
-  await widget.enterCode(TEST_CODE);
-  await widget
-    .error('Invalid verification code. The code has expired. Please request a new one.')
-    .waitFor({ timeout: WAIT_MS });
+  const widget = await atExpiredCode(chat, control);
 
   await widget.changeNumberButton.click();
   await widget.phoneField.waitFor({ timeout: WAIT_MS });

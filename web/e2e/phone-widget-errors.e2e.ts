@@ -7,10 +7,9 @@ import { expect } from 'vitest';
 import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { DESKTOP, test } from './support/journey-test.js';
 import { saveStateScreenshot } from './support/state-screenshots.js';
+import { EXPIRED_CODE_ERROR, TEST_DIGITS, atExpiredCode } from './support/test-phone.js';
 
-const TEST_DIGITS = '5555550100';
 const WRONG_CODE = 'Invalid verification code. Please check the code and try again.';
-const EXPIRED_CODE = 'Invalid verification code. The code has expired. Please request a new one.';
 
 const NARROW: BrowserContextOptions = {
   viewport: { width: 360, height: 740 },
@@ -65,19 +64,12 @@ test('an expired code offers "Send a new code", which sends one to the same numb
   chat,
   control,
 }) => {
-  const widget = await chat.openAtPhoneSignIn();
-  await widget.requestCode(TEST_DIGITS);
-  await widget.codeField.waitFor({ timeout: WAIT_MS });
-
-  // Codes live 5 minutes on the identity provider.
-  await control.moveClock({ offsetMs: 6 * 60 * 1000 });
-  await widget.enterCode('123456');
-  await widget.error(EXPIRED_CODE).waitFor({ timeout: WAIT_MS });
+  const widget = await atExpiredCode(chat, control);
   await saveStateScreenshot(chat.page, 'code-expired');
 
   await widget.sendNewCodeButton.click();
   await widget.sendNewCodeButton.waitFor({ state: 'detached', timeout: WAIT_MS });
-  expect(await widget.error(EXPIRED_CODE).count()).toBe(0);
+  expect(await widget.error(EXPIRED_CODE_ERROR).count()).toBe(0);
   // Still the code step for the same number, ready for the new code.
   await chat.page.getByText(/^Enter the 6-digit code sent to \+1 \(555\) 555-0100$/).waitFor();
   expect(await widget.codeField.inputValue()).toBe('');
