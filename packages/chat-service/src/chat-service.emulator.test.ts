@@ -306,4 +306,41 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
       .get();
     expect(messages.size).toBe(0);
   });
+
+  it('limits chat requests per conversation and per client (429)', async () => {
+    const limited = await startService(BUILT_IN, {
+      rateLimits: { windowMs: 60_000, perClient: 3, perConversation: 2, maxKeys: 100 },
+      trustProxyHops: 1,
+    });
+    try {
+      const [first, second, third] = [
+        await seedConversation(limited.db, business.id),
+        await seedConversation(limited.db, business.id),
+        await seedConversation(limited.db, business.id),
+      ];
+      const send = (conversationId: string, client: string) =>
+        callChat(
+          limited.url,
+          {
+            message: 'Hi',
+            conversationId,
+            businessId: business.id,
+            profileId: business.id,
+            userTimezone: 'UTC',
+          },
+          { headers: { 'x-forwarded-for': client } },
+        );
+      expect((await send(first, '203.0.113.1')).status).toBe(200);
+      expect((await send(first, '203.0.113.2')).status).toBe(200);
+      // A third turn in one conversation, even from another client.
+      expectError(await send(first, '203.0.113.3'), 429, 'too-many-requests', 'this conversation');
+      expect((await send(second, '203.0.113.1')).status).toBe(200);
+      expect((await send(third, '203.0.113.1')).status).toBe(200);
+      // The fourth request of one client, whatever the conversation; another client goes on.
+      expectError(await send(second, '203.0.113.1'), 429, 'too-many-requests', 'slow down');
+      expect((await send(second, '198.51.100.7')).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
 });
