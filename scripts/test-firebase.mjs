@@ -16,7 +16,7 @@ const status = await withEmulators(['auth'], async (hosts) => {
   const env = emulatorEnv(hosts);
   console.log('\n→ AuthProvider contract suite on the Auth emulator');
   const contract = await runNpx(
-    ['vitest', 'run', '--project', 'firebase', 'packages/firebase/src/firebase.contract.test.ts'],
+    ['vitest', 'run', '--project', 'firebase', 'packages/firebase/src/auth.contract.test.ts'],
     env,
   );
   if (contract !== 0) return contract;
