@@ -59,7 +59,12 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
       ...(request.resume ? { resume: request.resume } : {}),
       tools: tools.all,
       output: { format: CHAT_TURN_FORMAT },
-      config: { maxOutputTokens: limits.maxOutputTokensPerReply, temperature: 0.3 },
+      config: {
+        ...(shared.outputLimit?.(limits.maxOutputTokensPerReply) ?? {
+          maxOutputTokens: limits.maxOutputTokensPerReply,
+        }),
+        temperature: 0.3,
+      },
       maxTurns: limits.maxModelCallsPerReply,
       context,
       abortSignal: abort.signal,

@@ -43,8 +43,10 @@ export interface AssistantLogger {
 export interface LlmAssistantOptions {
   /** A Genkit instance from genkit/beta; the assistant registers its tools and format on it once. */
   ai: GenkitBeta;
-  /** The model to call: a name such as 'compat-oai/gpt-4o-mini', or a model action (tests). */
+  /** The model to call: a name such as 'openai/gpt-4o-mini', or a model action (tests). */
   model: ModelArgument;
+  /** The config that caps a reply's output tokens for this model (ModelRuntime.outputLimit); Genkit's maxOutputTokens when absent. */
+  outputLimit?: (maxOutputTokens: number) => Record<string, number>;
   budget: ModelCallBudget;
   logger: AssistantLogger;
   /** Overrides of assistant-settings.ts's LIMITS (tests, the evaluation). */

@@ -13,6 +13,12 @@ import type { AssistantConfig } from './provider-config.js';
 export interface ModelRuntime {
   ai: GenkitBeta;
   model: ModelArgument;
+  /**
+   * The model config that caps a reply at `maxOutputTokens`. Genkit's maxOutputTokens reaches
+   * Gemini, but @genkit-ai/compat-oai 1.42 drops it for OpenAI-compatible models, so for those the
+   * wire field itself is added (max_completion_tokens for OpenAI, max_tokens for other servers).
+   */
+  outputLimit(maxOutputTokens: number): Record<string, number>;
 }
 
 export function createModelRuntime(config: Exclude<AssistantConfig, { provider: 'rules' }>): ModelRuntime {
@@ -20,6 +26,7 @@ export function createModelRuntime(config: Exclude<AssistantConfig, { provider: 
     return {
       ai: genkit({ plugins: [googleAI({ apiKey: config.apiKey })] }),
       model: googleAI.model(config.model),
+      outputLimit: (maxOutputTokens) => ({ maxOutputTokens }),
     };
   }
   const plugin = openAICompatible({
@@ -31,5 +38,10 @@ export function createModelRuntime(config: Exclude<AssistantConfig, { provider: 
     maxRetries: 1,
     timeout: LIMITS.replyTimeoutMs,
   });
-  return { ai: genkit({ plugins: [plugin] }), model: `openai/${config.model}` };
+  const wireField = config.baseUrl ? 'max_tokens' : 'max_completion_tokens';
+  return {
+    ai: genkit({ plugins: [plugin] }),
+    model: `openai/${config.model}`,
+    outputLimit: (maxOutputTokens) => ({ maxOutputTokens, [wireField]: maxOutputTokens }),
+  };
 }
