@@ -6,6 +6,7 @@
  * It knows no language: it plays exactly what it is told, so tests assert on the wire.
  */
 import { createServer } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The request body as the client sent it (the OpenAI chat.completions shape). */
@@ -115,7 +116,7 @@ function wholeCompletion(body: CompletionRequest, planned: ScriptedCompletion, n
 }
 
 function streamCompletion(
-  res: import('node:http').ServerResponse,
+  res: ServerResponse,
   body: CompletionRequest,
   planned: ScriptedCompletion,
   n: number,
