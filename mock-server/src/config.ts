@@ -10,7 +10,7 @@ import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
-import { scenariosFolderProblem } from './scenarios/scenarios-folder.js';
+import { scenariosFolderProblem } from '@chat/assistant';
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
   z
