@@ -1,5 +1,5 @@
 /** Whether one evaluation turn passed: the facts it must contain, the claims it must not make, the phone check. */
-import type { AssistantTurn } from '../src/built-in-parts.js';
+import type { AssistantTurn } from '@chat/assistant';
 import type { EvalCase } from './eval-cases.js';
 
 export interface EvalResult {

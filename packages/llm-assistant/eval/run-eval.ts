@@ -77,7 +77,7 @@ async function main(): Promise<number> {
       problems.length = 0;
       const business = businesses.get(evalCase.businessId)!;
       const nowMs = Date.parse(evalCase.at);
-      const turn = await assistant.respond({
+      const turn = await assistant.turn({
         business,
         conversation: conversationOf(business, nowMs),
         history: [{ id: 'visitor-1', role: 'user', text: evalCase.visitor, createdAt: nowMs }],
@@ -85,6 +85,7 @@ async function main(): Promise<number> {
         signedIn: evalCase.signedIn ?? false,
         userTimezone: evalCase.userTimezone ?? businessZone(business),
         request: { kind: 'message', text: evalCase.visitor },
+        memory: null,
       });
       results.push(judge(evalCase, turn, [...problems]));
     }

@@ -5,7 +5,7 @@
  */
 import type { Business } from '@chat/core';
 import { WEEKDAYS, wallClock } from '@chat/core';
-import type { NextOpening } from './built-in-parts.js';
+import type { NextOpening } from '@chat/assistant';
 import {
   formatDay,
   formatTime,
@@ -14,7 +14,7 @@ import {
   sameWallClock,
   timeZoneLabel,
   weekdayLabel,
-} from './built-in-parts.js';
+} from '@chat/assistant';
 
 /** The moment and the visitor a turn is about. */
 export interface FactsContext {

@@ -24,8 +24,8 @@ import { bookingRequestKind } from './booking-guard.js';
 import { DECLINED } from './booking-tool.js';
 import type { BusinessTools } from './business-tools.js';
 import { defineBusinessTools } from './business-tools.js';
-import type { AssistantInput, AssistantTurn } from './built-in-parts.js';
-import { createBuiltInAssistant, interruptRef } from './built-in-parts.js';
+import type { Assistant, AssistantInput, AssistantTurn, ReplyWriter } from '@chat/assistant';
+import { createBuiltInAssistant, interruptRef } from '@chat/assistant';
 import { defineChatTurnFormat } from './chat-turn-format.js';
 import { appendParts, historyMessages } from './history-messages.js';
 import type { ModelCallBudget } from './model-call-budget.js';
@@ -58,12 +58,13 @@ export interface ReplyListener {
   onText(textSoFar: string): void;
 }
 
-export interface LlmAssistant {
+/** The shared Assistant (respond through the service's ReplyWriter), and the turn behind it. */
+export interface LlmAssistant extends Assistant {
   /**
    * The assistant's turn for one message or resume. While the model writes, `listener` hears the
    * reply so far; the turn's reply always extends the last text it heard.
    */
-  respond(input: AssistantInput, listener?: ReplyListener): Promise<AssistantTurn>;
+  turn(input: AssistantInput, listener?: ReplyListener): Promise<AssistantTurn>;
 }
 
 export function createLlmAssistant(options: LlmAssistantOptions): LlmAssistant {
@@ -73,8 +74,9 @@ export function createLlmAssistant(options: LlmAssistantOptions): LlmAssistant {
   const builtIn = createBuiltInAssistant();
   const shared = { ...options, limits, tools };
 
-  return {
-    async respond(input, listener) {
+  const assistant: LlmAssistant = {
+    respond: (input, writer) => writeStreamedTurn(assistant, input, writer),
+    async turn(input, listener) {
       if (input.request.kind === 'message') {
         const text = input.request.text;
         if (isBookingUpdate(text)) return builtIn.respond(input);
@@ -99,6 +101,32 @@ export function createLlmAssistant(options: LlmAssistantOptions): LlmAssistant {
       return respondToResume(shared, input, listener);
     },
   };
+  return assistant;
+}
+
+/**
+ * Writes a turn through the service's writer as it is made: each sentence the listener hears is
+ * appended in order while the model goes on, then the rest of the reply, its smart replies and the
+ * interrupt. A failed append fails the turn once the model is done (nothing more is written).
+ */
+async function writeStreamedTurn(assistant: LlmAssistant, input: AssistantInput, writer: ReplyWriter) {
+  let written = '';
+  let appending: Promise<void> = Promise.resolve();
+  const turn = await assistant.turn(input, {
+    onText(textSoFar) {
+      const more = textSoFar.slice(written.length);
+      if (!more) return;
+      written = textSoFar;
+      appending = appending.then(() => writer.append(more));
+      // Awaited below; until then a failure must not count as unhandled.
+      appending.catch(() => undefined);
+    },
+  });
+  await appending;
+  const rest = turn.reply.slice(written.length);
+  if (rest) await writer.append(rest);
+  if (turn.smartReplies && turn.smartReplies.length > 0) writer.setSmartReplies(turn.smartReplies);
+  if (turn.interrupt) writer.interrupt(turn.interrupt);
 }
 
 type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools };

@@ -11,8 +11,8 @@ import { z } from 'genkit';
 import type { BookingKind } from './booking-guard.js';
 import type { BookingRequest } from './booking-tool.js';
 import { BOOKING_TOOL, BookingRequestSchema } from './booking-tool.js';
-import type { AssistantTurn } from './built-in-parts.js';
-import { phoneSignInInterrupt } from './built-in-parts.js';
+import type { AssistantTurn } from '@chat/assistant';
+import { phoneSignInInterrupt } from '@chat/assistant';
 import { textsFor } from './visitor-language.js';
 
 /** What the page's requestPhoneSignIn carries when the booking tool raised it. */

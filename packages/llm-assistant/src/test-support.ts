@@ -4,7 +4,7 @@ import { BusinessSchema } from '@chat/core';
 import { genkit } from 'genkit/beta';
 import type { MockRespond } from 'genkit/testing';
 import { mockModel } from 'genkit/testing';
-import type { AssistantInput } from './built-in-parts.js';
+import type { AssistantInput } from '@chat/assistant';
 import type { Limits } from './llm-assistant.js';
 import { createLlmAssistant } from './llm-assistant.js';
 import { createMemoryModelCallBudget } from './model-call-budget.js';
@@ -58,7 +58,10 @@ export function message(role: Message['role'], text: string, extra: Partial<Mess
 }
 
 /** A visitor's message as the chat route passes it: saved first, so it ends the history. */
-export function messageInput(text: string, overrides: Partial<AssistantInput> = {}): AssistantInput {
+export function messageInput(
+  text: string,
+  overrides: Partial<Omit<AssistantInput, 'memory'>> = {},
+): AssistantInput {
   const history = overrides.history ?? [message('user', text)];
   return {
     business: SALON,
@@ -67,6 +70,7 @@ export function messageInput(text: string, overrides: Partial<AssistantInput> = 
     signedIn: false,
     userTimezone: 'America/New_York',
     request: { kind: 'message', text },
+    memory: null,
     ...overrides,
     history,
   };
