@@ -18,6 +18,8 @@ import { pino } from 'pino';
 // Genkit and its plugins take a few seconds to load the first time, more than a test's timeout.
 beforeAll(() => import('@chat/llm-assistant'), 60_000);
 
+/** What the assistant logged (its fallbacks say why), shown when a test fails. */
+const logged: string[] = [];
 let model: ScriptedOpenAiServer | null = null;
 let server: ChatMockServer | null = null;
 afterEach(async () => {
@@ -25,6 +27,7 @@ afterEach(async () => {
   await model?.close();
   server = null;
   model = null;
+  logged.length = 0;
 });
 
 async function appOverModel(
@@ -33,7 +36,7 @@ async function appOverModel(
   model = await startScriptedOpenAiServer(script);
   const assistant = await languageModelAssistant(
     { provider: 'openai', model: 'scripted', apiKey: null, baseUrl: model.baseUrl },
-    pino({ level: 'silent' }),
+    pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) }),
   );
   server = createApp({ assistant: assistant! });
   return { app: server, model };
@@ -70,6 +73,7 @@ describe('POST /api/chat with a language model', () => {
     });
     const res = await send(app, id, 'When are you open?');
     expect(res.status).toBe(200);
+    expect(logged).toEqual([]);
     expect(res.body).toEqual({ smartReplies: ['Where are you?', 'Gift cards?'] });
     // One message, created streaming and grown in place, then ended with the follow-ups.
     expect(new Set(versions.map((m) => m.id)).size).toBe(1);

@@ -28,6 +28,7 @@ export {
   weekdayLabel,
 } from './built-in/format-hours.js';
 export { mapsUrl } from './built-in/markdown-text.js';
+export { nextOpeningText } from './built-in/answers/hours.js';
 export { phoneSignInInterrupt } from './built-in/answers/booking.js';
 export { interruptRef } from './built-in/respond-to-message.js';
 export { createScenarioEngine, playScenario, scenarioProgress } from './scenarios/scenario-engine.js';

@@ -5,11 +5,11 @@
  */
 import type { Business } from '@chat/core';
 import { WEEKDAYS, wallClock } from '@chat/core';
-import type { NextOpening } from '@chat/assistant';
 import {
   formatDay,
   formatTime,
   mapsUrl,
+  nextOpeningText,
   openStatus,
   sameWallClock,
   timeZoneLabel,
@@ -66,18 +66,8 @@ export function openingHoursFacts({ business, nowMs, userTimezone }: FactsContex
     }
   }
   if (status.kind === 'open' && status.until) facts.openUntil = formatTime(status.until);
-  if (status.kind === 'closed' && status.next) facts.nextOpening = describeNext(status.next);
+  if (status.kind === 'closed' && status.next) facts.nextOpening = nextOpeningText(status.next);
   return facts;
-}
-
-function describeNext(next: NextOpening): string {
-  const day =
-    next.daysAhead === 0
-      ? 'today'
-      : next.daysAhead === 1
-        ? `tomorrow (${weekdayLabel(next.weekday)})`
-        : `on ${weekdayLabel(next.weekday)}`;
-  return next.start ? `${day} at ${formatTime(next.start)}` : day;
 }
 
 export interface LocationFacts {

@@ -68,11 +68,11 @@ describe('the tools read the business, computed by code', () => {
     await assistant.turn(messageInput('where are you and do you sell gift cards?'));
     expect(model.toolResponses.find((t) => t.name === 'getLocations')!.output).toEqual([
       {
-        name: 'Downtown',
-        address: '123 Main St, Springfield, NY 10001',
+        name: 'Bella Vista Salon – Downtown',
+        address: '123 Main St (2nd floor), Springfield, NY 10001',
         isMain: true,
         mapLink:
-          'https://www.google.com/maps/search/?api=1&query=123%20Main%20St%2C%20Springfield%2C%20NY%2010001',
+          'https://www.google.com/maps/search/?api=1&query=123%20Main%20St%20%282nd%20floor%29%2C%20Springfield%2C%20NY%2010001',
       },
     ]);
     expect(toolOutput(model, 'getFaq')).toEqual([
@@ -95,7 +95,7 @@ describe('the tools read the business, computed by code', () => {
     const system = request.messages.find((m) => m.role === 'system')!.content[0]!.text!;
     expect(system).toContain('Bella Vista Salon');
     expect(system).toContain('A full-service hair and beauty salon');
-    expect(system).toContain('123 Main St, Springfield, NY 10001');
+    expect(system).toContain('123 Main St (2nd floor), Springfield, NY 10001');
     expect(system).toContain('Monday, March 2, 2026');
     expect(request.tools!.map((t) => t.name).sort()).toEqual(
       [

@@ -72,7 +72,7 @@ describe('through an OpenAI-compatible server', () => {
     const system = first.messages[0]!;
     expect(system.role).toBe('system');
     expect(system.content).toEqual(expect.stringContaining('You are the assistant of Bella Vista Salon'));
-    expect(system.content).toEqual(expect.stringContaining('123 Main St, Springfield, NY 10001'));
+    expect(system.content).toEqual(expect.stringContaining('123 Main St (2nd floor), Springfield, NY 10001'));
     expect(system.content).toEqual(expect.stringContaining('cuts, colour, styling & nail care'));
     // The structured output's instructions end the system prompt: the reply and follow-ups as JSON.
     expect(system.content).toEqual(expect.stringContaining('"smartReplies"'));

@@ -1,6 +1,11 @@
-/** Test data for the language-model assistant's tests: a salon, a conversation and input builders. */
-import type { Business, Conversation, Message } from '@chat/core';
-import { BusinessSchema } from '@chat/core';
+/** Test data for the language-model assistant's tests: the built-in assistant's salon, and input builders. */
+import {
+  CONVERSATION,
+  MONDAY_MORNING_NY,
+  SALON as BASE_SALON,
+  message as baseMessage,
+} from '@chat/assistant/testing';
+import type { Business, Message } from '@chat/core';
 import { genkit } from 'genkit/beta';
 import type { MockRespond } from 'genkit/testing';
 import { mockModel } from 'genkit/testing';
@@ -9,52 +14,17 @@ import type { Limits } from './llm-assistant.js';
 import { createLlmAssistant } from './llm-assistant.js';
 import { createMemoryModelCallBudget } from './model-call-budget.js';
 
-export const SALON: Business = BusinessSchema.parse({
-  id: 'bella-vista-salon',
-  handle: 'bellavista',
-  businessName: 'Bella Vista Salon',
-  description: 'A full-service hair and beauty salon: cuts, colour, styling & nail care.',
-  suggestedQuestions: [{ line1: 'Do you sell gift cards?', line2: '' }],
-  faq: [{ question: 'Do you sell gift cards?', answer: 'Yes, at the front desk, from $25.' }],
-  verification: { status: 'approved' },
-  locations: [
-    {
-      name: 'Downtown',
-      address: '123 Main St, Springfield, NY 10001',
-      isPrimary: true,
-      hours: {
-        timeZone: 'America/New_York',
-        weeklySchedule: {
-          monday: { isOpen: true, intervals: [{ start: '09:00', end: '19:00' }] },
-          tuesday: { isOpen: true, intervals: [{ start: '09:00', end: '19:00' }] },
-          sunday: { isOpen: false, intervals: [] },
-        },
-      },
-    },
-  ],
-});
+export { CONVERSATION, MONDAY_MORNING_NY };
 
-export const CONVERSATION: Conversation = {
-  id: 'conv-1',
-  businessId: SALON.id,
-  userId: null,
-  userType: 'anonymous',
-  summaryFeedPosted: false,
-  contextType: 'enduser',
-  createdAt: 0,
-  updatedAt: 0,
-  expiredAt: 24 * 60 * 60 * 1000,
-  isOutsideBusinessHours: false,
-  signupFeedPosted: false,
+/** The built-in assistant's test salon, with an FAQ. */
+export const SALON: Business = {
+  ...BASE_SALON,
+  faq: [{ question: 'Do you sell gift cards?', answer: 'Yes, at the front desk, from $25.' }],
 };
 
-/** Monday 2 March 2026, 10:30 in New York (EST, UTC-5). */
-export const MONDAY_MORNING_NY = Date.parse('2026-03-02T15:30:00Z');
-
-let nextId = 0;
+/** A stored message; `extra` adds fields such as an auth message's type and tool request. */
 export function message(role: Message['role'], text: string, extra: Partial<Message> = {}): Message {
-  nextId += 1;
-  return { id: `m${nextId}`, role, text, createdAt: nextId, ...extra };
+  return { ...baseMessage(role, text), ...extra };
 }
 
 /** A visitor's message as the chat route passes it: saved first, so it ends the history. */
