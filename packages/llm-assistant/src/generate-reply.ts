@@ -79,15 +79,24 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
     });
     // A failing stream also rejects the response; this keeps that rejection from going unhandled.
     response.catch(() => undefined);
-    const byMessage = new Map<number, string>();
-    for await (const chunk of stream) {
-      if (chunk.role !== 'model') continue;
-      const text = (byMessage.get(chunk.index) ?? '') + chunk.text;
-      byMessage.set(chunk.index, text);
-      const shown = gate.offer(replySoFar(text));
-      if (shown !== null) listener?.onText(shown);
-    }
-    return finish(await response, { input, visitorText, gate, context });
+    const streamed = (async () => {
+      const byMessage = new Map<number, string>();
+      for await (const chunk of stream) {
+        // Once the time is up nothing more is shown, even from a model that ignores the abort.
+        if (chunk.role !== 'model' || abort.signal.aborted) continue;
+        const text = (byMessage.get(chunk.index) ?? '') + chunk.text;
+        byMessage.set(chunk.index, text);
+        const shown = gate.offer(replySoFar(text));
+        if (shown !== null) listener?.onText(shown);
+      }
+      return response;
+    })();
+    streamed.catch(() => undefined);
+    // The provider is given the abort signal, but not every model honours it: the timeout wins anyway.
+    const timedOut = new Promise<never>((_resolve, reject) =>
+      abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error)),
+    );
+    return finish(await Promise.race([streamed, timedOut]), { input, visitorText, gate, context });
   } catch (error) {
     const spent = error instanceof BudgetSpent;
     logger.warn(

@@ -297,6 +297,15 @@ describe('limits and fallbacks', () => {
     expect(logged.map((l) => l.message)).toEqual(['assistant: the model failed; fallback reply']);
   });
 
+  it('a model that does not answer in time: the fallback reply after the reply timeout', async () => {
+    const { assistant, logged } = scriptedAssistant(() => new Promise<never>(() => undefined), {
+      replyTimeoutMs: 50,
+    });
+    const turn = await assistant.turn(messageInput('hours?'));
+    expect(turn.reply).toBe(TEXTS.en.modelFailed);
+    expect(String((logged[0]!.details as { err: unknown }).err)).toMatch(/too long|abort/i);
+  });
+
   it('a model that keeps calling tools is stopped at the calls-per-reply limit', async () => {
     const { model, assistant } = scriptedAssistant(
       { toolRequests: [{ name: 'getFaq', input: {} }] },
