@@ -49,7 +49,8 @@ try {
   });
   status = await runNpx(['vitest', 'run', ...FIRESTORE_TESTS, ...process.argv.slice(2)], env);
   // The emulator helpers themselves (they start their own emulators).
-  if (status === 0) status = await runNpx(['vitest', 'run', '--config', 'scripts/lib/test/vitest.config.mjs'], env);
+  if (status === 0)
+    status = await runNpx(['vitest', 'run', '--config', 'scripts/lib/test/vitest.config.mjs'], env);
 } catch (error) {
   console.error(`✗ ${error.message}`);
 } finally {
