@@ -3,7 +3,14 @@ import type { GenerateRequest } from 'genkit';
 import { PHONE_SIGN_IN_TOOL } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from './assistant-settings.js';
-import { MONDAY_MORNING_NY, message, messageInput, scriptedAssistant, turnJson } from './test-support.js';
+import {
+  MONDAY_MORNING_NY,
+  message,
+  messageInput,
+  scriptedAssistant,
+  turnJson,
+  TOOL_NAMES,
+} from './test-support.js';
 
 /** A scripted model that calls `tool` first, then answers with `answer`. */
 function callsToolThenAnswers(tool: string, answer: string, input: object = {}) {
@@ -97,16 +104,7 @@ describe('the tools read the business, computed by code', () => {
     expect(system).toContain('A full-service hair and beauty salon');
     expect(system).toContain('123 Main St (2nd floor), Springfield, NY 10001');
     expect(system).toContain('Monday, March 2, 2026');
-    expect(request.tools!.map((t) => t.name).sort()).toEqual(
-      [
-        'getFaq',
-        'getLocations',
-        'getOpeningHours',
-        'getServices',
-        'getSuggestedQuestions',
-        'requestBookingChange',
-      ].sort(),
-    );
+    expect(request.tools!.map((t) => t.name).sort()).toEqual([...TOOL_NAMES]);
     const said = request.messages.filter((m) => m.role !== 'system').map((m) => [m.role, m.content[0]!.text]);
     expect(said).toEqual([
       ['user', 'hi'],

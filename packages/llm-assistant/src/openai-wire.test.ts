@@ -11,7 +11,7 @@ import { createMemoryModelCallBudget } from './model-call-budget.js';
 import { createModelRuntime } from './model-runtime.js';
 import type { CompletionRequest, CompletionScript, ScriptedOpenAiServer } from './scripted-openai-server.js';
 import { startScriptedOpenAiServer } from './scripted-openai-server.js';
-import { message, messageInput, turnJson } from './test-support.js';
+import { message, messageInput, turnJson, TOOL_NAMES } from './test-support.js';
 
 let server: ScriptedOpenAiServer | null = null;
 afterEach(async () => {
@@ -76,16 +76,7 @@ describe('through an OpenAI-compatible server', () => {
     expect(system.content).toEqual(expect.stringContaining('cuts, colour, styling & nail care'));
     // The structured output's instructions end the system prompt: the reply and follow-ups as JSON.
     expect(system.content).toEqual(expect.stringContaining('"smartReplies"'));
-    expect(first.tools!.map((t) => t.function.name).sort()).toEqual(
-      [
-        'getFaq',
-        'getLocations',
-        'getOpeningHours',
-        'getServices',
-        'getSuggestedQuestions',
-        'requestBookingChange',
-      ].sort(),
-    );
+    expect(first.tools!.map((t) => t.function.name).sort()).toEqual([...TOOL_NAMES]);
     const booking = first.tools!.find((t) => t.function.name === 'requestBookingChange')!;
     expect(booking.function.parameters).toMatchObject({
       properties: { kind: { enum: ['book', 'reschedule', 'cancel'] } },

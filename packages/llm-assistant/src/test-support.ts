@@ -4,6 +4,7 @@ import {
   MONDAY_MORNING_NY,
   SALON as BASE_SALON,
   message as baseMessage,
+  messageInput as baseMessageInput,
 } from '@chat/assistant/testing';
 import type { Business, Message } from '@chat/core';
 import { genkit } from 'genkit/beta';
@@ -27,24 +28,20 @@ export function message(role: Message['role'], text: string, extra: Partial<Mess
   return { ...baseMessage(role, text), ...extra };
 }
 
-/** A visitor's message as the chat route passes it: saved first, so it ends the history. */
-export function messageInput(
-  text: string,
-  overrides: Partial<Omit<AssistantInput, 'memory'>> = {},
-): AssistantInput {
-  const history = overrides.history ?? [message('user', text)];
-  return {
-    business: SALON,
-    conversation: CONVERSATION,
-    nowMs: MONDAY_MORNING_NY,
-    signedIn: false,
-    userTimezone: 'America/New_York',
-    request: { kind: 'message', text },
-    memory: null,
-    ...overrides,
-    history,
-  };
+/** A visitor's message as the chat route passes it (saved first, so it ends the history), to SALON. */
+export function messageInput(text: string, overrides: Partial<AssistantInput> = {}): AssistantInput {
+  return baseMessageInput(text, { business: SALON, ...overrides });
 }
+
+/** Every tool the model is given, by name. */
+export const TOOL_NAMES = [
+  'getFaq',
+  'getLocations',
+  'getOpeningHours',
+  'getServices',
+  'getSuggestedQuestions',
+  'requestBookingChange',
+];
 
 export interface Logged {
   details: object;
