@@ -22,11 +22,6 @@ const FIRESTORE_TESTS = [
   '--project',
   'admin',
   'packages/admin/src/businesses-cli.test.ts',
-  // The production chat service answering through a language model (scripted model server), and its
-  // model-call budget in Firestore (issue 20).
-  '--project',
-  'chat-service',
-  'packages/chat-service/src/language-model.emulator.test.ts',
 ];
 
 ensureNodeModules();
