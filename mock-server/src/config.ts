@@ -1,8 +1,12 @@
 /**
  * The server's settings from the environment, parsed once with zod. A bad value stops the start
- * with a message naming every bad variable.
+ * with a message naming every bad variable. The assistant's variables (ASSISTANT_PROVIDER,
+ * ASSISTANT_MODEL, GEMINI_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL) are the language-model
+ * assistant's own (@chat/llm-assistant): checked here with the rest, read by assistantConfig().
  */
 import { z } from 'zod';
+import { readAssistantConfig } from '@chat/llm-assistant/config';
+import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
 import { envInteger as integer, envScenariosDir } from '@chat/server-http';
@@ -72,13 +76,24 @@ export class ConfigError extends Error {
 /** Parses the environment. Throws ConfigError listing every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
+  const assistant = readAssistantConfig(env);
+  const assistantLines = assistant.ok ? [] : assistant.problems.map((problem) => `- ${problem}`);
+  if (parsed.success && assistantLines.length === 0) return parsed.data;
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const lines = issues.map((issue) => {
     const variable = String(issue.path[0] ?? 'environment');
     const rest = issue.path.length > 1 ? ` (item ${issue.path.slice(1).join('.')})` : '';
     return issue.message.startsWith(variable)
       ? `- ${issue.message}`
       : `- ${variable}${rest}: ${issue.message}`;
   });
-  throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  throw new ConfigError(`Invalid environment:\n${[...lines, ...assistantLines].join('\n')}`);
+}
+
+/** Which assistant answers (the built-in rules unless configured); call after readConfig accepted the environment. */
+export function assistantConfig(env: NodeJS.ProcessEnv): AssistantConfig {
+  const read = readAssistantConfig(env);
+  if (!read.ok)
+    throw new ConfigError(`Invalid environment:\n${read.problems.map((p) => `- ${p}`).join('\n')}`);
+  return read.config;
 }

@@ -9,12 +9,14 @@
  * stored and pushed to subscribers), not after the whole reply has streamed in. So the client's
  * typing indicator gives way to the growing message, as with a real LLM backend, and a client that
  * awaits the call can already see the message. Without streaming the reply is complete by then.
+ * A language model's reply (ASSISTANT_PROVIDER) is stored as the model writes it, so the answer
+ * comes when the model is done, with the follow-ups it chose.
  *
  * Checks, in order: body (400 naming the field), token when present (401), then the checks both chat
  * servers share (@chat/server-http's checkChatTurn: conversation, business, ownership, approval,
  * expiry, a PHONE_SIGN_IN resume's token). Injected fault: 'chat' (after the checks).
  *
- * The assistant (built-in or a scenario, see scenarios/assistant-switch.ts) writes the turn through
+ * The assistant (built-in, language model or a scenario, see scenarios/assistant-switch.ts) writes the turn through
  * chat-turn-writer.ts, which applies its effects the same way whoever answered: fail with a status,
  * move the clock, drop the conversation's live stream, wait a typing delay; this route then streams
  * the reply at the turn's pace.
@@ -22,6 +24,7 @@
 import { Router } from 'express';
 import { chatAnswer, checkChatTurn, parseChatBody } from '@chat/server-http';
 import { CHAT_PATH, normaliseSmartReplies } from '@chat/core';
+import type { SmartReply } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
@@ -71,24 +74,41 @@ export function chatRoutes({
 
     const { writer, turn } = createChatTurnWriter({
       clock,
+      store,
+      conversationId: conversation.id,
       dropLiveStream: () => dropLiveStream(conversation.id),
       remember: (memory) => assistant.remember(conversation.id, memory),
     });
-    await assistant.respond(
-      {
-        business,
-        conversation,
-        history: store.messages(conversation.id),
-        nowMs,
-        signedIn: user !== null,
-        userTimezone: body.userTimezone,
-        request,
-        memory: assistant.memoryOf(conversation.id),
-      },
-      writer,
-    );
+    /** Ends a reply stored as it arrived (a language model's), with its smart replies. */
+    const endLiveReply = (smartReplies: SmartReply[]) =>
+      store.growMessage(conversation.id, turn.liveMessageId!, {
+        appendText: '',
+        streaming: false,
+        ...(smartReplies.length > 0 ? { smartReplies } : {}),
+      });
+    try {
+      await assistant.respond(
+        {
+          business,
+          conversation,
+          history: store.messages(conversation.id),
+          nowMs,
+          signedIn: user !== null,
+          userTimezone: body.userTimezone,
+          request,
+          memory: assistant.memoryOf(conversation.id),
+        },
+        writer,
+      );
+    } catch (error) {
+      // What was stored before the failure is ended as it is: no message stays streaming.
+      if (turn.liveMessageId) endLiveReply([]);
+      throw error;
+    }
     const smartReplies = turn.smartReplies ? normaliseSmartReplies(turn.smartReplies) : [];
-    if (turn.reply) {
+    if (turn.liveMessageId) {
+      endLiveReply(smartReplies);
+    } else if (turn.reply) {
       streamer.start(
         conversation.id,
         { text: turn.reply, ...(smartReplies.length > 0 ? { smartReplies } : {}) },

@@ -17,6 +17,18 @@ export type {
 } from './assistant-types.js';
 export { playTurn, turnAssistant } from './play-turn.js';
 export { createBuiltInAssistant } from './built-in/index.js';
+// The building blocks the language-model assistant's tools reuse (packages/llm-assistant).
+export { openStatus } from './built-in/open-status.js';
+export type { NextOpening, OpenStatus } from './built-in/open-status.js';
+export {
+  formatDay,
+  formatTime,
+  sameWallClock,
+  timeZoneLabel,
+  weekdayLabel,
+} from './built-in/format-hours.js';
+export { mapsUrl } from './built-in/markdown-text.js';
+export { nextOpeningText } from './built-in/answers/hours.js';
 export { phoneSignInInterrupt } from './built-in/answers/booking.js';
 export { interruptRef } from './built-in/respond-to-message.js';
 export { createScenarioEngine, playScenario, scenarioProgress } from './scenarios/scenario-engine.js';

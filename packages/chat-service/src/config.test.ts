@@ -69,3 +69,22 @@ describe('the chat service configuration', () => {
     expect(bind(['plain-questions'], null)).toThrow('CHAT_SCENARIOS: needs SCENARIOS_DIR');
   });
 });
+
+describe('the assistant’s variables (issue 20)', () => {
+  it('the built-in rules without configuration; a model and server when named', () => {
+    expect(readConfig({}).ASSISTANT).toEqual({ provider: 'rules' });
+    expect(
+      readConfig({
+        ASSISTANT_PROVIDER: 'openai',
+        OPENAI_BASE_URL: 'http://10.0.0.5:8000/v1',
+        ASSISTANT_MODEL: 'qwen2.5',
+      }).ASSISTANT,
+    ).toEqual({ provider: 'openai', model: 'qwen2.5', apiKey: null, baseUrl: 'http://10.0.0.5:8000/v1' });
+  });
+
+  it('stops the start naming the bad variable, with the others', () => {
+    expect(() => readConfig({ ASSISTANT_PROVIDER: 'gemini', PORT: 'x' })).toThrow(
+      /PORT must be an integer[\s\S]*GEMINI_API_KEY is required when ASSISTANT_PROVIDER=gemini/,
+    );
+  });
+});

@@ -4,6 +4,8 @@
  * uses the service account's application default credentials.
  */
 import { envInteger, envScenariosDir } from '@chat/server-http';
+import { readAssistantConfig } from '@chat/llm-assistant/config';
+import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { z } from 'zod';
 
 const list = (value: string | undefined) =>
@@ -60,17 +62,23 @@ const EnvSchema = z.object({
     .default('info'),
 });
 
-export type ChatServiceConfig = z.output<typeof EnvSchema>;
+/**
+ * The settings; ASSISTANT is which assistant answers conversations that play no scenario (the
+ * built-in rules unless ASSISTANT_PROVIDER names a model: packages/llm-assistant/README.md).
+ */
+export type ChatServiceConfig = z.output<typeof EnvSchema> & { ASSISTANT: AssistantConfig };
 
 export class ConfigError extends Error {}
 
 /** The settings, or ConfigError naming every bad variable. */
 export function readConfig(env: Record<string, string | undefined>): ChatServiceConfig {
   const parsed = EnvSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
+  const assistant = readAssistantConfig(env);
+  if (parsed.success && assistant.ok) return { ...parsed.data, ASSISTANT: assistant.config };
+  const problems = (parsed.success ? [] : parsed.error.issues).map((issue) => {
     const variable = String(issue.path[0] ?? '');
     return issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
   });
+  if (!assistant.ok) problems.push(...assistant.problems);
   throw new ConfigError(`Invalid chat service configuration:\n  ${problems.join('\n  ')}`);
 }

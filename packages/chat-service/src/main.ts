@@ -10,6 +10,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { pino } from 'pino';
 import { createChatServiceApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
+import { languageModelAssistant } from './language-model-assistant.js';
 import { assistantWithScenarios, ScenarioConfigError } from './scenario-bindings.js';
 
 async function main() {
@@ -25,7 +26,9 @@ async function main() {
   const assistant = assistantWithScenarios({
     dir: config.SCENARIOS_DIR,
     scenarioIds: config.CHAT_SCENARIOS,
-    fallback: turnAssistant(createBuiltInAssistant()),
+    fallback:
+      (await languageModelAssistant(config.ASSISTANT, getFirestore(firebase), logger)) ??
+      turnAssistant(createBuiltInAssistant()),
     logger,
   });
   const service = createChatServiceApp({

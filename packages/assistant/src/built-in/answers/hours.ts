@@ -47,17 +47,18 @@ function statusSentence(status: Exclude<OpenStatus, { kind: 'no-schedule' }>): s
         : "**Yes, we're open today.**";
     case 'closed':
       return status.next
-        ? `**We're closed right now.** We open again ${whenNext(status.next)}.`
+        ? `**We're closed right now.** We open again **${nextOpeningText(status.next)}**.`
         : "**We're closed right now**, and I don't have any upcoming opening hours on file.";
   }
 }
 
-function whenNext(next: NextOpening): string {
+/** The next opening as said aloud: 'today at 2:00 PM', 'tomorrow (Tuesday) at 9:00 AM', 'on Friday'. */
+export function nextOpeningText(next: NextOpening): string {
   const day =
     next.daysAhead === 0
       ? 'today'
       : next.daysAhead === 1
         ? `tomorrow (${weekdayLabel(next.weekday)})`
         : `on ${weekdayLabel(next.weekday)}`;
-  return next.start ? `**${day} at ${formatTime(next.start)}**` : `**${day}**`;
+  return next.start ? `${day} at ${formatTime(next.start)}` : day;
 }
