@@ -93,6 +93,8 @@ function kindMessage(expected: string, value: unknown, path: readonly Key[]): st
   const field = String(path[path.length - 1] ?? '');
   switch (expected) {
     case 'string':
+      if (value === null)
+        return `is empty (YAML reads a bare null or ~ as nothing): put the text in quotes, like ${field ? `${field}: ` : ''}"~"`;
       return typeof value === 'number' || typeof value === 'boolean'
         ? `must be text: put it in quotes, like ${field ? `${field}: ` : ''}'${String(value)}'`
         : 'must be text';
@@ -106,7 +108,9 @@ function kindMessage(expected: string, value: unknown, path: readonly Key[]): st
     case 'int':
       return 'must be a whole number, like 800';
     case 'boolean':
-      return 'must be true or false';
+      return typeof value === 'string' && /^(yes|no|on|off|y|n)$/i.test(value)
+        ? `must be true or false: write ${/^(yes|on|y)$/i.test(value) ? 'true' : 'false'}, not ${value}`
+        : 'must be true or false';
     default:
       return `must be ${expected}`;
   }
