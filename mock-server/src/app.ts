@@ -50,6 +50,7 @@ import type { MessageStream } from './live/message-stream.js';
 import { createAssistantSwitch } from './scenarios/assistant-switch.js';
 import type { AssistantSwitch } from './scenarios/assistant-switch.js';
 import { createScenarioLibrary } from './scenarios/scenario-library.js';
+import { approvedFixtureOf, inlineBusinessOf } from './scenarios/scenario-schema.js';
 import type { ScenarioLibrary } from './scenarios/scenario-library.js';
 import { loadFixtures } from './store/fixtures.js';
 import type { Fixtures } from './store/fixtures.js';
@@ -142,14 +143,22 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     businessDefaults: fixtures.businessScenarios ?? {},
     logger,
   });
-  // A scenario that brings its own business puts it in the store, now, after a reload and after a reset.
+  // A scenario that brings its own business puts it in the store, now, after a reload and after a
+  // reset; one that plays a fixture approved (`business: { fixture: …, approved: true }`) puts that
+  // fixture in approved. Limit: a fixture stays approved until a reset once no scenario approves it.
   const seedScenarioBusinesses = () => {
     for (const listing of scenarios.list()) {
       const scenario = scenarios.get(listing.id);
-      if (!scenario || typeof scenario.business !== 'object') continue;
+      if (!scenario) continue;
+      const approved = approvedFixtureOf(scenario);
+      const fixture = approved ? fixtures.businesses.find((b) => b.id === approved) : undefined;
+      const business =
+        inlineBusinessOf(scenario) ??
+        (fixture ? { ...fixture, verification: { status: 'approved' as const } } : null);
+      if (!business) continue;
       // Written only when it changed, so a restart on a data file journals nothing new.
-      const stored = store.getBusiness(scenario.business.id);
-      if (JSON.stringify(stored) !== JSON.stringify(scenario.business)) store.putBusiness(scenario.business);
+      const stored = store.getBusiness(business.id);
+      if (JSON.stringify(stored) !== JSON.stringify(business)) store.putBusiness(business);
     }
   };
   seedScenarioBusinesses();

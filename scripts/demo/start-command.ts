@@ -10,7 +10,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
-import { businessIdOf } from '@chat/mock-server/scenarios';
+import type { Business } from '@chat/core';
+import { businessIdOf, loadFixtures } from '@chat/mock-server/scenarios';
+import { unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
@@ -31,6 +33,11 @@ export interface StartOptions {
 export async function startCommand(options: StartOptions): Promise<number> {
   const files = readScenarioFiles(options.dir);
   const scenario = files.valid(options.scenario);
+  // Refused before anything starts when the fixtures already say so (checked again on the server below).
+  const fixture = loadFixtures().businesses.find((b) => b.id === businessIdOf(scenario));
+  const refused =
+    fixture && typeof scenario.business === 'string' ? unplayableReason(fixture, scenario) : null;
+  if (refused) throw new CliError(`${options.scenario} cannot be shown: ${refused}`);
   const lan = options.lan ? lanAddress() : null;
   if (options.lan && !lan)
     throw new CliError('--lan: this computer has no local network address (is Wi-Fi on?).');
@@ -77,9 +84,12 @@ export async function startCommand(options: StartOptions): Promise<number> {
   await control.send('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, {
     scenario: options.scenario,
   });
-  const business = await control.get<{ handle: string; businessName: string }>(
-    `/data/businesses/${encodeURIComponent(businessId)}`,
-  );
+  const business = await control.get<Business>(`/data/businesses/${encodeURIComponent(businessId)}`);
+  const unplayable = unplayableReason(business, scenario);
+  if (unplayable) {
+    child?.kill('SIGINT');
+    throw new CliError(`${options.scenario} cannot be shown: ${unplayable}`);
+  }
   const link = `${webUrl}/chat/@${business.handle}`;
 
   console.log(`\n${green('✓')} ${bold(scenario.name)} is playing for ${business.businessName}.\n`);

@@ -46,8 +46,13 @@ function unfoldUnion(issue: Issue, raw: unknown): Issue[] {
           (inner.code === 'invalid_type' || inner.code === 'invalid_value') && inner.path.length === 0,
       ),
   );
-  if (ofRightKind.length !== 1) return [issue];
-  return ofRightKind[0]!.flatMap((inner) =>
+  // Two choices of the value's kind (two kinds of inline business): the one that knows every field given.
+  const knowsFields = ofRightKind.filter(
+    (branch) => !branch.some((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0),
+  );
+  const chosen = ofRightKind.length === 1 ? ofRightKind : knowsFields;
+  if (chosen.length !== 1) return [issue];
+  return chosen[0]!.flatMap((inner) =>
     unfoldUnion({ ...inner, path: [...issue.path, ...inner.path] } as Issue, raw),
   );
 }

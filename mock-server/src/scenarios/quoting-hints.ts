@@ -42,7 +42,9 @@ export function quotingTrap(
   line: string,
   { strict = false, reused = new Set<string>() }: { strict?: boolean; reused?: ReadonlySet<string> } = {},
 ): QuotingTrap | null {
-  const match = KEYED.exec(line) ?? ITEM.exec(line);
+  // `- when:` opens a set of fields on the next lines: no text there.
+  const match =
+    KEYED.exec(line) ?? (/^\s*-\s+[A-Za-z][A-Za-z0-9]*:(\s|$)/.test(line) ? null : ITEM.exec(line));
   if (!match) return null;
   let [, lead, value] = match as unknown as [string, string, string];
   // `&name text` where *name appears elsewhere: a value named for reuse, on purpose; check the text after it.

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { loadScenarioFile, scenarioIdOf } from './load-scenario.js';
 import type { ScenarioLoad } from './load-scenario.js';
+import { businessIdOf } from './scenario-schema.js';
 import type { ScenarioFile } from './scenario-schema.js';
 
 /** The scenarios shipped with the product. */
@@ -114,8 +115,13 @@ export function createScenarioLibrary(options: {
     for (const id of [...entries.keys()]) if (!seen.has(id)) entries.delete(id);
     inlineScenarios = new Map();
     for (const [id, { lastValid }] of sortedEntries()) {
-      if (lastValid && typeof lastValid.business === 'object' && !inlineScenarios.has(lastValid.business.id))
-        inlineScenarios.set(lastValid.business.id, id);
+      // A scenario that brings its business (inline, or a fixture it approves) plays for it.
+      if (
+        lastValid &&
+        typeof lastValid.business === 'object' &&
+        !inlineScenarios.has(businessIdOf(lastValid))
+      )
+        inlineScenarios.set(businessIdOf(lastValid), id);
     }
     for (const listener of listeners) {
       try {
@@ -211,10 +217,6 @@ export function createScenarioLibrary(options: {
       watcher?.close();
     },
   };
-}
-
-export function businessIdOf(scenario: ScenarioFile): string {
-  return typeof scenario.business === 'string' ? scenario.business : scenario.business.id;
 }
 
 /** The folder's scenario files by scenario id (file name without .yaml or .yml), sorted. Throws when unreadable. */

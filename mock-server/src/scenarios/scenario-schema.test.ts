@@ -9,7 +9,7 @@ import {
   parseScenarioText,
 } from './load-scenario.js';
 import type { ScenarioLoad } from './load-scenario.js';
-import { parseDuration } from './scenario-schema.js';
+import { approvedFixtureOf, businessIdOf, inlineBusinessOf, parseDuration } from './scenario-schema.js';
 
 const FILE = 'scenarios/demo.yaml';
 
@@ -70,9 +70,31 @@ describe('scenario files: every step kind', () => {
     const result = load(
       'name: X\ndescription: Y\nfallback: Z\nsteps: []\nbusiness:\n  id: pop-up\n  handle: popup\n  businessName: Pop-up\n  verification: { status: pending }\n',
     );
-    expect(result.ok && typeof result.scenario.business === 'object' && result.scenario.business.handle).toBe(
-      'popup',
+    expect(result.ok && inlineBusinessOf(result.scenario)?.handle).toBe('popup');
+  });
+
+  // Issue 19, point 1: the fixtures' bakery is pending; one line plays it approved for the demo.
+  it('takes a fixture played as approved, in one line, and names what is wrong with one', () => {
+    const result = load(
+      withSteps('  - { when: { text: hi }, reply: Hi }\n').replace(
+        'business: bella-vista-salon',
+        'business: { fixture: sunrise-bakery, approved: true }',
+      ),
     );
+    expect(result.ok && [businessIdOf(result.scenario), approvedFixtureOf(result.scenario)]).toEqual([
+      'sunrise-bakery',
+      'sunrise-bakery',
+    ]);
+    expect(
+      errorsOf(
+        withSteps('  - { when: { text: hi }, reply: Hi }\n').replace(
+          'business: bella-vista-salon',
+          'business: { fixture: sunrise-bakery, approved: yes }',
+        ),
+      ),
+    ).toEqual([
+      `${FILE}, field business.approved: write "approved: true": only an approved business can be chatted with`,
+    ]);
   });
 
   it('reads durations with a sign and a unit', () => {
@@ -394,6 +416,9 @@ describe('scenario files: every common quoting trap is named, with the line as i
           '    reply: |',
           "      Note: it's our #1 cake — *fresh* & !good",
           "    smartReplies: ['Yes, please', \"We're done\"]",
+          '  - when:',
+          '      contains: bye',
+          '    reply: Bye!',
         ].join('\n') + '\n',
       ),
     );
@@ -401,6 +426,7 @@ describe('scenario files: every common quoting trap is named, with the line as i
       'We open at 9: come early',
       'We open at 9: come early',
       "Note: it's our #1 cake — *fresh* & !good",
+      'Bye!',
     ]);
   });
 });
