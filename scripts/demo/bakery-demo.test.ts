@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '@chat/mock-server';
 import { loadScenarioFile } from '@chat/mock-server/scenarios';
 import { runDemo } from './cli.js';
+import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';
+import { watchScenarioHealth } from './scenario-health.js';
 
 async function demo(...args: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
@@ -149,5 +151,50 @@ describe('descriptions and check lines promise only what the page shows (point 8
     expect(checked.code).toBe(0);
     expect(checked.output).toContain('the page shows no notice');
     expect(checked.output).not.toMatch(/outside its hours now\)/);
+  });
+});
+
+describe('a mistake saved while a demo runs (point 7)', () => {
+  it('is said in the start terminal within a second with what still plays, and `list` says it too', async () => {
+    const live = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-live-'));
+    fs.writeFileSync(path.join(live, 'bakery-demo.yaml'), bakery('bella-vista-salon'));
+    const server = createApp({ scenariosDir: live, watchScenarios: true });
+    const { url } = await server.listen(0, '127.0.0.1');
+    const printed: string[] = [];
+    const stop = watchScenarioHealth(createControlClient(url), (line) => printed.push(line));
+    try {
+      await vi.waitFor(() => expect(server.scenarios.list()[0]?.valid).toBe(true));
+      fs.writeFileSync(
+        path.join(live, 'bakery-demo.yaml'),
+        bakery('bella-vista-salon').replace('reply: We open at 7.', "reply: 'You're all set: see you'"),
+      );
+      await vi.waitFor(
+        () =>
+          expect(printed.join('\n')).toContain(
+            `✗ ${path.basename(live)}/bakery-demo.yaml has a mistake; the demo keeps playing its last good version ("Bakery demo") until you fix it:`,
+          ),
+        { timeout: 1_000, interval: 20 },
+      );
+      expect(printed.join('\n')).toContain('the text has an apostrophe inside single quotes');
+
+      const listed = await demo('list', '--dir', live, '--server', url);
+      expect(listed.output).toContain(
+        '✗ bakery-demo  (has a mistake; the running demo still plays its last good version: Hours, then a cake order.)',
+      );
+      expect(listed.output).not.toContain('no valid version yet');
+
+      fs.writeFileSync(path.join(live, 'bakery-demo.yaml'), bakery('bella-vista-salon'));
+      await vi.waitFor(
+        () =>
+          expect(printed.at(-1)).toBe(
+            `✓ ${path.basename(live)}/bakery-demo.yaml is valid again: the demo plays the saved version.`,
+          ),
+        { timeout: 1_000, interval: 20 },
+      );
+    } finally {
+      stop();
+      await server.close();
+      fs.rmSync(live, { recursive: true, force: true });
+    }
   });
 });

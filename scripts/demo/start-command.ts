@@ -16,6 +16,7 @@ import { unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
+import { watchScenarioHealth } from './scenario-health.js';
 import { folderMismatch } from './server-folder.js';
 import { bold, CliError, dim, green, progress, yellow } from './terminal.js';
 
@@ -110,6 +111,8 @@ export async function startCommand(options: StartOptions): Promise<number> {
     return 0;
   }
   console.log(dim('\n  Press Ctrl-C to stop the demo.'));
+  // A file saved with a mistake while the demo runs is said here at once, with what still plays.
+  const stopWatching = watchScenarioHealth(control, (line) => console.log(line));
   return new Promise((resolve) => {
     // The servers run in their own process group, so a terminal's Ctrl-C reaches them once, from here.
     const stop = () => {
@@ -119,6 +122,7 @@ export async function startCommand(options: StartOptions): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     child!.once('exit', (code) => {
+      stopWatching();
       console.log(code === 0 ? `${green('✓')} Stopped.` : `Stopped (exit ${code}).`);
       resolve(code ?? 0);
     });
