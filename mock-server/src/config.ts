@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
-import { scenariosFolderProblem } from './scenarios/scenarios-folder.js';
+import { scenariosFolderProblem } from '@chat/assistant';
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
   z

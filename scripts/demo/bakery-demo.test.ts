@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '@chat/mock-server';
-import { loadScenarioFile } from '@chat/mock-server/scenarios';
+import { loadScenarioFile } from '@chat/assistant';
 import { runDemo } from './cli.js';
 import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';

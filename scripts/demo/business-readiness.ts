@@ -6,8 +6,8 @@
  * (pending-business.yaml).
  */
 import type { Business } from '@chat/core';
-import type { ScenarioFile } from '@chat/mock-server/scenarios';
-import { businessIdOf, inlineBusinessOf } from '@chat/mock-server/scenarios';
+import { businessIdOf, inlineBusinessOf } from '@chat/assistant';
+import type { ScenarioFile } from '@chat/assistant';
 import { plural } from './terminal.js';
 
 type Shown = Pick<Business, 'businessName' | 'verification'>;

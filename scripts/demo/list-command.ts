@@ -3,7 +3,7 @@
  * When a demo is running on the same folder (the server at --server, default the one `demo start`
  * starts), a file with a mistake also says what that demo still plays.
  */
-import type { ScenarioListing } from '@chat/mock-server/scenarios';
+import type { ScenarioListing } from '@chat/assistant';
 import { createControlClient } from './control-client.js';
 import { answers } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';

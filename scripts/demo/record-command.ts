@@ -7,14 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Business } from '@chat/core';
-import {
-  DEFAULT_SCENARIOS_DIR,
-  loadFixtures,
-  parseScenarioText,
-  SCENARIO_ID,
-  scenariosFolderProblem,
-} from '@chat/mock-server/scenarios';
-import type { ScenarioFile } from '@chat/mock-server/scenarios';
+import { parseScenarioText, SCENARIO_ID, scenariosFolderProblem } from '@chat/assistant';
+import type { ScenarioFile } from '@chat/assistant';
+import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { Document } from 'yaml';
 import { createControlClient } from './control-client.js';
 import { stepsFrom } from './recorded-steps.js';

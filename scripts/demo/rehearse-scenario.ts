@@ -18,8 +18,8 @@ import {
 } from '@chat/core';
 import type { Business, ChatInterrupt, ChatResponse, Message, ToolRequest } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
-import { businessIdOf } from '@chat/mock-server/scenarios';
-import type { ScenarioFile, Step } from '@chat/mock-server/scenarios';
+import { businessIdOf } from '@chat/assistant';
+import type { ScenarioFile, Step } from '@chat/assistant';
 import { unplayableReason } from './business-readiness.js';
 import type { ControlClient } from './control-client.js';
 

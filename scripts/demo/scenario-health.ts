@@ -4,7 +4,7 @@
  * watches the server's listing and says so in its terminal as soon as a file breaks or is fixed, and
  * `demo list` says it next to the mistake when a demo is running.
  */
-import type { ScenarioListing } from '@chat/mock-server/scenarios';
+import type { ScenarioListing } from '@chat/assistant';
 import type { ControlClient } from './control-client.js';
 import { FAIL, PASS, red } from './terminal.js';
 

@@ -10,8 +10,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
+import { businessIdOf } from '@chat/assistant';
 import type { Business } from '@chat/core';
-import { businessIdOf, loadFixtures } from '@chat/mock-server/scenarios';
+import { loadFixtures } from '@chat/mock-server/scenarios';
 import { unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';

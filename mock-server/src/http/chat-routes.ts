@@ -15,12 +15,13 @@
  * (403), conversation not expired (400 'failed-precondition'), a PHONE_SIGN_IN resume carries a valid token (401). Only
  * the first entry of resume.respond is acted on. Injected fault: 'chat' (after the checks).
  *
- * The assistant (built-in or a scenario, see scenarios/assistant-switch.ts) decides the turn; this
- * route applies its effects the same way whoever answered: fail with a status, move the clock, drop
- * the conversation's live stream, wait a typing delay, stream the reply at the turn's pace.
+ * The assistant (built-in or a scenario, see scenarios/assistant-switch.ts) writes the turn through
+ * chat-turn-writer.ts, which applies its effects the same way whoever answered: fail with a status,
+ * move the clock, drop the conversation's live stream, wait a typing delay; this route then streams
+ * the reply at the turn's pace.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import { Router } from 'express';
+import type { AssistantInput } from '@chat/assistant';
 import {
   CHAT_PATH,
   isChatEnabled,
@@ -29,20 +30,21 @@ import {
   ProviderError,
 } from '@chat/core';
 import type { ChatInterrupt, ChatResponse } from '@chat/core';
-import type { Assistant, AssistantInput } from '../assistant/index.js';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
+import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { assertConversationAccess, requestUser } from './auth.js';
+import { createChatTurnWriter } from './chat-turn-writer.js';
 import { parseOrThrow, throwFault } from './errors.js';
 import { ChatResumeBody, ChatSendBody } from './strict-bodies.js';
 
 export interface ChatRoutesOptions {
   store: DocumentStore;
   identity: Identity;
-  assistant: Assistant;
+  assistant: AssistantSwitch;
   streamer: ReplyStreamer;
   faults: Faults;
   clock: ControllableClock;
@@ -114,22 +116,24 @@ export function chatRoutes({
     const fault = faults.take('chat');
     if (fault) throwFault(fault, 'chat');
 
-    const turn = assistant.respond({
-      business,
-      conversation,
-      history: store.messages(conversation.id),
-      nowMs,
-      signedIn: user !== null,
-      userTimezone: body.userTimezone,
-      request,
+    const { writer, turn } = createChatTurnWriter({
+      clock,
+      dropLiveStream: () => dropLiveStream(conversation.id),
+      remember: (memory) => assistant.remember(conversation.id, memory),
     });
-    // The turn's effects, in the order a visitor would notice them. Whichever assistant answered,
-    // they are applied here the same way (no assistant touches the server itself).
-    if (turn.failWithStatus !== undefined)
-      throwFault({ kind: 'status', status: turn.failWithStatus }, 'chat');
-    if (turn.moveClockMs) clock.setOffset(clock.offsetMs() + turn.moveClockMs);
-    if (turn.dropLiveStream) dropLiveStream(conversation.id);
-    if (turn.typingDelayMs) await delay(turn.typingDelayMs);
+    await assistant.respond(
+      {
+        business,
+        conversation,
+        history: store.messages(conversation.id),
+        nowMs,
+        signedIn: user !== null,
+        userTimezone: body.userTimezone,
+        request,
+        memory: assistant.memoryOf(conversation.id),
+      },
+      writer,
+    );
     const smartReplies = turn.smartReplies ? normaliseSmartReplies(turn.smartReplies) : [];
     if (turn.reply) {
       streamer.start(

@@ -7,7 +7,7 @@ import type { ErrorBody, ErrorCode } from '@chat/core';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { formatPath } from '../store/fixtures.js';
+import { formatPath } from '@chat/core';
 import type { FaultError } from '../faults.js';
 import { frameworkRefusal, requestPath } from './framework-errors.js';
 

@@ -7,7 +7,6 @@
  * largest avoidable cost on the write path (docs/decisions/0006-mock-server-write-path.md).
  */
 import {
-  BusinessSchema,
   ChatResumeBodySchema,
   ChatSendBodySchema,
   FaultSpecSchema,
@@ -25,7 +24,6 @@ import { z } from 'zod';
 
 export const EmptyBody = z.strictObject({});
 export const FaultSpecBody = z.strictObject(FaultSpecSchema.shape);
-export const BusinessBody = z.strictObject(BusinessSchema.shape);
 export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
 export const NewMessageBody = z.strictObject(NewMessageSchema.shape);
 export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
