@@ -232,9 +232,22 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
 
   let demoConsole: ReturnType<typeof consoleRoutes> | null = null;
   if (controlApi) {
-    demoConsole = consoleRoutes(store);
+    // The messages staffers sent from the console (in memory, like the scenario bindings).
+    const staffMessageIds = new Set<string>();
+    demoConsole = consoleRoutes(store, {
+      library: scenarios,
+      isStaffMessage: (id) => staffMessageIds.has(id),
+    });
     app.use(demoConsole.router);
-    app.use(scenarioControlRoutes({ store, library: scenarios, assistant, streamer }));
+    app.use(
+      scenarioControlRoutes({
+        store,
+        library: scenarios,
+        assistant,
+        streamer,
+        onStaffMessage: (id) => staffMessageIds.add(id),
+      }),
+    );
     app.use(
       controlRoutes({
         store,

@@ -32,10 +32,8 @@ export const ChatSendBody = z.strictObject(ChatSendBodySchema.shape);
 export const ChatResumeBody = z.strictObject(ChatResumeBodySchema.shape);
 export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);
 export const VerifyCodeBody = z.strictObject(VerifyCodeBodySchema.shape);
-export const RefreshBody = z
-  .strictObject(RefreshBodySchema.shape)
-  .refine(REFRESH_BODY_HAS_ONE_TOKEN.holds, {
-    message: REFRESH_BODY_HAS_ONE_TOKEN.message,
-    path: ['idToken'],
-  });
+export const RefreshBody = z.strictObject(RefreshBodySchema.shape).refine(REFRESH_BODY_HAS_ONE_TOKEN.holds, {
+  message: REFRESH_BODY_HAS_ONE_TOKEN.message,
+  path: ['idToken'],
+});
 export const SubscribePayload = z.strictObject(SubscribePayloadSchema.shape);
