@@ -1,16 +1,18 @@
 // A message's markdown as the visitor's page shows it, built as DOM nodes (never as HTML, so no text
-// from the server can become markup): paragraphs, "- " and "1. " lists, **bold**, *italic*, `code`
+// from the server can become markup): paragraphs, "- " and "1. " lists, **bold**, *italic* or _italic_, `code`
 // and [links](https://…) (http and https only; anything else stays text). What it does not know
 // stays as written.
 
-const INLINE = /\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
+const INLINE =
+  /\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|(?<![\w])_([^_\s][^_]*)_(?![\w])|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** Appends `text`'s inline markdown to `parent`. */
 function appendInline(parent, text) {
   let last = 0;
   for (const match of text.matchAll(INLINE)) {
     if (match.index > last) parent.append(text.slice(last, match.index));
-    const [whole, bold, bold2, italic, code, label, href] = match;
+    const [whole, bold, bold2, italicStar, italicLine, code, label, href] = match;
+    const italic = italicStar ?? italicLine;
     if (bold !== undefined || bold2 !== undefined) {
       const strong = document.createElement('strong');
       appendInline(strong, bold ?? bold2);
