@@ -12,6 +12,7 @@ import { runDemo } from './cli.js';
 import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';
 import { watchScenarioHealth } from './scenario-health.js';
+import { webAppEnv } from './start-command.js';
 
 async function demo(...args: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
@@ -196,5 +197,26 @@ describe('a mistake saved while a demo runs (point 7)', () => {
       await server.close();
       fs.rmSync(live, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what staff change per demo is a scenario field (point 5)', () => {
+  it('names the assistant in one line, which `demo start` gives the web app it starts', async () => {
+    write(
+      'named-assistant',
+      bakery('bella-vista-salon').replace('fallback:', 'assistantName: Rosie\nfallback:'),
+    );
+    const loaded = loadScenarioFile(path.join(dir, 'named-assistant.yaml'));
+    if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+    expect(webAppEnv(loaded.scenario)).toEqual({ VITE_ASSISTANT_NAME: 'Rosie' });
+    expect(webAppEnv({})).toEqual({});
+    write(
+      'long-name',
+      bakery('bella-vista-salon').replace('fallback:', `assistantName: ${'R'.repeat(41)}\nfallback:`),
+    );
+    const listed = await demo('list', '--dir', dir);
+    expect(listed.output).toContain(
+      'long-name.yaml, field assistantName: is too long: at most 40 characters',
+    );
   });
 });

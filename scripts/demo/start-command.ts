@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import { businessIdOf } from '@chat/assistant';
+import type { ScenarioFile } from '@chat/assistant';
 import type { Business } from '@chat/core';
 import { loadFixtures } from '@chat/mock-server/scenarios';
 import { unplayableReason } from './business-readiness.js';
@@ -67,7 +68,13 @@ export async function startCommand(options: StartOptions): Promise<number> {
         );
       }
     }
-    child = await startServers(lan, files.dir);
+    child = await startServers(lan, files.dir, webAppEnv(scenario));
+  } else if (scenario.assistantName) {
+    console.log(
+      yellow(
+        `  The web app already runs, so it keeps its assistant's name; "${scenario.assistantName}" (assistantName) shows once you stop it and run this again.`,
+      ),
+    );
   }
 
   const control = createControlClient(serverUrl);
@@ -130,11 +137,20 @@ export async function startCommand(options: StartOptions): Promise<number> {
   });
 }
 
+/** What the web app must be started with to show the scenario as written (its assistant's name). */
+export function webAppEnv(scenario: Pick<ScenarioFile, 'assistantName'>): NodeJS.ProcessEnv {
+  return scenario.assistantName ? { VITE_ASSISTANT_NAME: scenario.assistantName } : {};
+}
+
 /** `npm start` in the background, with its output kept for when something goes wrong. */
-async function startServers(lan: string | null, scenariosDir: string): Promise<ReturnType<typeof spawn>> {
+async function startServers(
+  lan: string | null,
+  scenariosDir: string,
+  webEnv: NodeJS.ProcessEnv,
+): Promise<ReturnType<typeof spawn>> {
   const note = progress('Starting the mock server and the web app');
   // The mock server reads SCENARIOS_DIR (mock-server/README.md): the folder this command read.
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', SCENARIOS_DIR: scenariosDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', SCENARIOS_DIR: scenariosDir, ...webEnv };
   if (lan) {
     Object.assign(env, {
       HOST: '0.0.0.0',

@@ -197,6 +197,11 @@ const ApprovedFixtureSchema = fields({
 export const ScenarioFileSchema = fields({
   name: TextSchema.max(120),
   description: TextSchema.max(1000),
+  /**
+   * The assistant's name the page shows ("Ava is typing"): `demo start` gives it to the web app it
+   * starts (VITE_ASSISTANT_NAME). At most 40 characters, as the web app allows.
+   */
+  assistantName: TextSchema.max(40).optional(),
   /** A fixture business's id, or a whole business written inline. */
   business: z.union(
     // An inline business is checked as strictly as the mock server's control API checks one.
