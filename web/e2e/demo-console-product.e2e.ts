@@ -178,6 +178,12 @@ for (const width of [1280, 1920] as const) {
     const staff = await openConsole(openContext, width);
     await staff.pick(conversationId);
     expect(await layoutProblems(staff.page)).toEqual([]);
+    // The clock line at its longest: moved, and a status line saying so.
+    await staff.page.getByRole('button', { name: 'Clock +25 hours (expire)' }).click();
+    await staff.waitForStatus('Clock moved.');
+    await staff.page.getByRole('button', { name: 'Clock +1 hour' }).click();
+    await expect.poll(() => staff.page.locator('#clock').innerText()).toMatch(/\+26\.0 h/);
+    expect(await layoutProblems(staff.page)).toEqual([]);
     const reset = await staff.resetButton.boundingBox();
     const clock = await staff.page.getByRole('button', { name: 'Real time' }).boundingBox();
     expect(reset!.height).toBe(clock!.height);
