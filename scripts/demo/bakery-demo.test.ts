@@ -8,25 +8,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '@chat/mock-server';
 import { loadScenarioFile } from '@chat/assistant';
-import { runDemo } from './cli.js';
+import { demo } from './demo-command-output.js';
 import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';
 import { watchScenarioHealth } from './scenario-health.js';
 import { webAppEnv } from './start-command.js';
-
-async function demo(...args: string[]): Promise<{ code: number; output: string }> {
-  const lines: string[] = [];
-  const keep = (...parts: unknown[]) => void lines.push(parts.map(String).join(' '));
-  const log = vi.spyOn(console, 'log').mockImplementation(keep);
-  const error = vi.spyOn(console, 'error').mockImplementation(keep);
-  try {
-    const code = await runDemo(args);
-    return { code, output: lines.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 const bakery = (business: string, extraSteps = '') =>
   `name: Bakery demo\ndescription: Hours, then a cake order.\nbusiness: ${business}\nfallback: Happy to help!\nsteps:\n` +
