@@ -29,7 +29,7 @@ import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
 import type { Faults } from './faults.js';
 import { chatRoutes } from './http/chat-routes.js';
-import { answerClientError } from './http/client-error.js';
+import { answerClientError, requireJsonBody } from '@chat/server-http';
 import { consoleRoutes } from './http/console-routes.js';
 import { controlRoutes } from './http/control-routes.js';
 import { dataRoutes } from './http/data-routes.js';
@@ -41,7 +41,6 @@ import {
   DEFAULT_CORS_ORIGINS,
   originAllowed,
   requestLog,
-  requireJsonBody,
   securityMiddleware,
 } from './http/middleware.js';
 import type { RateLimitOptions } from './http/middleware.js';

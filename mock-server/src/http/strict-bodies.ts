@@ -7,8 +7,6 @@
  * largest avoidable cost on the write path (docs/decisions/0006-mock-server-write-path.md).
  */
 import {
-  ChatResumeBodySchema,
-  ChatSendBodySchema,
   FaultSpecSchema,
   LastMessageUpdateSchema,
   NewConversationSchema,
@@ -28,8 +26,6 @@ export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
 export const NewMessageBody = z.strictObject(NewMessageSchema.shape);
 export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
 export const LastMessageUpdateBody = z.strictObject(LastMessageUpdateSchema.shape);
-export const ChatSendBody = z.strictObject(ChatSendBodySchema.shape);
-export const ChatResumeBody = z.strictObject(ChatResumeBodySchema.shape);
 export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);
 export const VerifyCodeBody = z.strictObject(VerifyCodeBodySchema.shape);
 export const RefreshBody = z.strictObject(RefreshBodySchema.shape).refine(REFRESH_BODY_HAS_ONE_TOKEN.holds, {

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { errorCodeForStatus } from '@chat/core';
 import type { ErrorBody } from '@chat/core';
-import { plural } from '../plural.js';
+import { plural } from './plural.js';
 
 /** The status and message for each parser failure, as Node's own default answer chooses the status. */
 function answerFor(error: NodeJS.ErrnoException): { status: number; message: string } {

@@ -7,7 +7,7 @@
 import { errorCodeForStatus } from '@chat/core';
 import type { ErrorCode } from '@chat/core';
 import type { Request } from 'express';
-import { plural } from '../plural.js';
+import { plural } from './plural.js';
 
 export interface Refusal {
   status: number;
