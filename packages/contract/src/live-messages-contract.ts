@@ -8,7 +8,7 @@ import type { DataContractContext } from './data-contract-context.js';
 import {
   eventually,
   expectProviderError,
-  requireCapability,
+  harnessCapability,
   texts,
   watchMessages,
 } from './contract-helpers.js';
@@ -110,7 +110,7 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
     });
 
     it('reports a failing live subscription through observer.error', async (t) => {
-      const injectFault = requireCapability(t, ctx.subject.harness.injectFault, 'injectFault');
+      const injectFault = harnessCapability(t, ctx.subject.harness, 'injectFault');
       const { conversation } = await ctx.freshConversation();
       const watch = watchMessages(ctx.subject.data, conversation.id);
       try {

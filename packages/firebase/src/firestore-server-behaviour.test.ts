@@ -1,6 +1,6 @@
 /**
  * The Firebase side of the two DataProvider contract tests no Firestore can run (firestore.contract.test.ts
- * reports them skipped: "the harness has no setClock / injectFault"):
+ * reports them skipped with the reason the harness gives, emulator-harness.ts FIREBASE_LACKS):
  *   - the contract moves the backend's clock back 25 h to create an already-expired conversation; a
  *     Firestore server's clock (request.time, serverTimestamp) cannot be moved, so here the owner writes
  *     one created 25 h ago, and the page's provider reads it as expired and cannot write to it;
