@@ -3,12 +3,16 @@
 // Live messages come from GET /control/events (server-sent events); the conversation list, and the
 // picked conversation's scenario state, are read again every few seconds (the store has no event for
 // a new conversation without messages, nor for a binding), and the list also when an unknown
-// conversation speaks. Every text from the server is shown as text, never as HTML.
+// conversation speaks. A conversation is listed once it has a message (every page load creates one).
+// The same stream says when a scenario file is saved with a mistake. Every text from the server is
+// shown as text, never as HTML (markdown is built as DOM nodes).
+import { businessTime, zoneName } from './business-time.js';
 import { call, conversationPath, isGone } from './control-api.js';
 import { createConversationList } from './conversation-list.js';
 import { createMessagesView } from './messages-view.js';
 import { createScenarioChoice } from './scenario-choice.js';
 import { setText } from './keyed-children.js';
+import { showScenarioProblems } from './scenario-problems.js';
 import { refreshClock, wireServerControls } from './server-controls.js';
 import { act, say } from './status-line.js';
 
@@ -41,9 +45,12 @@ async function refreshConversations() {
   const { conversations, nextCursor } = await call('GET', `/control/conversations?limit=${LIST_LIMIT}`);
   if (asked < listApplied) return;
   listApplied = asked;
-  state.conversations = conversations;
-  conversationList.render(conversations, state.picked);
-  $('no-conversations').hidden = conversations.length > 0;
+  // Every page load makes a conversation: only those with a message are worth a staffer's look.
+  const spoken = conversations.filter((conversation) => conversation.messageCount > 0);
+  state.conversations = spoken;
+  conversationList.render(spoken, state.picked);
+  $('no-conversations').hidden = spoken.length > 0;
+  showVisitorState();
   $('more-conversations').hidden = nextCursor === null;
   // A whole list without the picked conversation: a reset (here, in a terminal, in a test) deleted it.
   if (state.picked !== null && nextCursor === null && !conversations.some((c) => c.id === state.picked)) {
@@ -65,10 +72,11 @@ async function pick(id) {
   state.picked = id;
   conversationList.markPicked(id);
   messagesView.clear();
-  setText($('detail-meta'), `Loading conversation ${id}…`);
+  setText($('detail-meta'), `Loading the conversation (id ${id})…`);
   showPanel(true);
+  showVisitorState();
   // The focus stays on the picked entry; this says what happened and where to go next.
-  say(`Conversation ${id} picked: its messages and controls follow the list.`);
+  say(`${title(id)} picked: its messages and controls follow the list.`);
   try {
     const [, scenario, { scenarios }] = await Promise.all([
       readMessages(id),
@@ -89,7 +97,7 @@ async function pick(id) {
 async function readMessages(id) {
   const { messages } = await call('GET', conversationPath(id, '/messages'));
   if (state.picked !== id) return;
-  for (const { seq, message } of messages) messagesView.put(seq, message);
+  for (const { seq, message, staff } of messages) messagesView.put(seq, message, staff === true);
 }
 
 function showPanel(open) {
@@ -116,16 +124,42 @@ function conversationGone(id) {
   say(message, true);
 }
 
-/** Shows a conversation's scenario state (GET …/scenario), if it is still the picked one. */
+/** The picked (or any listed) conversation's entry from the list, or undefined. */
+function listed(id) {
+  return state.conversations.find((conversation) => conversation.id === id);
+}
+
+/** "Bella Vista Salon, started Nov 26, 3:04 PM (New York time)", or "Conversation <id>" before the list knows it. */
+function title(id) {
+  const conversation = listed(id);
+  if (!conversation) return `Conversation ${id}`;
+  const started = conversation.firstVisitorMessage?.createdAt ?? conversation.createdAt;
+  return `${conversation.businessName ?? conversation.businessId}, started ${businessTime(started, conversation.timeZone)} (${zoneName(conversation.timeZone)})`;
+}
+
+/** Shows a conversation's scenario state (GET …/scenario), in plain words, if it is still the picked one. */
 function showScenario(scenario, options) {
   if (scenario.conversationId !== state.picked) return;
   const playing = scenario.scenario
-    ? `plays "${scenario.scenario}" (set on the ${scenario.via})`
-    : 'built-in assistant';
-  const step = scenario.progress?.lastStep ? `, last step ${scenario.progress.lastStep.index + 1}` : '';
-  const pending = scenario.interruptPending ? ', phone verification waiting for the next reply' : '';
-  setText($('detail-meta'), `${scenario.conversationId}: ${playing}${step}${pending}`);
+    ? `Answered by the scenario "${scenario.scenario}" (${scenario.via === 'business' ? 'set for its business' : 'attached to this conversation'})`
+    : 'Answered by the built-in assistant (no scenario)';
+  const last = scenario.progress?.lastStep;
+  const step = last
+    ? `; it last played step ${last.index + 1}${last.id ? ` (${last.id})` : ''}${scenario.stepCount ? ` of ${scenario.stepCount}` : ''}`
+    : '';
+  const pending = scenario.interruptPending ? '; phone verification waiting for the next reply' : '';
+  setText(
+    $('detail-meta'),
+    `${title(scenario.conversationId)}. ${playing}${step}${pending}. Id for \`demo record\`: ${scenario.conversationId}`,
+  );
   scenarioChoice.show(scenario, options);
+}
+
+/** Whether the picked visitor already verified their phone: then asking again is refused, and the card says why. */
+function showVisitorState() {
+  const verified = listed(state.picked)?.visitorVerified === true;
+  $('interrupt-verified').hidden = !verified;
+  $('interrupt-form').querySelector('button[type="submit"]').disabled = verified;
 }
 
 async function refreshPicked() {
@@ -167,7 +201,8 @@ function wire() {
       return;
     }
     actOnPicked('Message sent to the visitor.', async (id) => {
-      await call('POST', conversationPath(id, '/messages'), { text });
+      const { message } = await call('POST', conversationPath(id, '/messages'), { text });
+      messagesView.markStaff(message.id);
       // Unless the staffer has typed on meanwhile.
       if (box.value.trim() === text) box.value = '';
     });
@@ -219,13 +254,16 @@ function listen() {
   const events = new EventSource('/control/events');
   let lost = false;
   events.onmessage = (event) => {
-    const { conversationId, seq, message } = JSON.parse(event.data);
+    const { conversationId, seq, message, staff } = JSON.parse(event.data);
     if (conversationId === state.picked) {
-      messagesView.put(seq, message);
+      messagesView.put(seq, message, staff === true);
       messagesView.render();
     }
     if (!state.conversations.some((c) => c.id === conversationId)) refreshConversationsSoon();
   };
+  events.addEventListener('scenarios', (event) =>
+    showScenarioProblems($('scenario-problems'), JSON.parse(event.data).scenarios),
+  );
   events.onerror = () => {
     lost = true;
     say('Lost the live connection to the mock server; retrying…', true);
@@ -246,17 +284,25 @@ function listen() {
 $('detail-empty').textContent = PICK_HINT;
 $('more-conversations').textContent = `Only the ${LIST_LIMIT} newest are listed.`;
 wire();
+/** The time zone the clock is read in: the picked conversation's business's, else the newest one's. */
+const clockZone = () => (listed(state.picked) ?? state.conversations[0])?.timeZone ?? null;
+
 wireServerControls({
   afterReset: async () => {
     closePanel(PICK_HINT);
     await refreshConversations();
   },
+  // A clock move can expire conversations: the list marks them, the panel's clock follows.
+  afterClockMove: () => refreshConversations(),
+  clockZone,
 });
 listen();
-await Promise.all([refreshConversations(), refreshClock()]).catch((error) =>
+await Promise.all([refreshConversations().then(() => refreshClock(clockZone()))]).catch((error) =>
   say(`Could not reach the mock server: ${error.message}`, true),
 );
 setInterval(() => {
-  void refreshConversations().catch(() => {});
+  void refreshConversations()
+    .then(() => refreshClock(clockZone()))
+    .catch(() => {});
   void refreshPicked();
 }, LIST_REFRESH_MS);

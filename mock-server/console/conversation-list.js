@@ -1,6 +1,8 @@
-// The live conversations on the left. Each is a button (Tab to it, Enter or Space picks it); the
+// The live conversations on the left. Each is a button (Tab to it, Enter or Space picks it) named by
+// its business, when it started (in the business's time zone) and the visitor's first message; the
 // picked one is marked aria-current. The list is read again every few seconds and updated in place,
 // keyed by conversation id, so the keyboard focus and the scroll position survive every refresh.
+import { businessTime } from './business-time.js';
 import { placeChildren, setText } from './keyed-children.js';
 
 /** How much of the newest message an entry shows (its whole text would make a very long button name). */
@@ -22,9 +24,10 @@ export function createConversationList(container, { onPick, focusFallback }) {
     button.type = 'button';
     const title = document.createElement('span');
     const preview = document.createElement('small');
+    // The id is what `demo record` takes; it stays on the entry's last line.
     const idLine = document.createElement('small');
     idLine.className = 'conversation-id';
-    idLine.textContent = id;
+    idLine.textContent = `id ${id}`;
     button.append(title, preview, idLine);
     button.addEventListener('click', () => onPick(id));
     item.append(button);
@@ -50,7 +53,16 @@ export function createConversationList(container, { onPick, focusFallback }) {
       const wanted = conversations.map((conversation) => {
         const entry = entryFor(conversation.id);
         const count = conversation.messageCount;
-        setText(entry.title, `${conversation.businessId} · ${count} ${count === 1 ? 'message' : 'messages'}`);
+        const started = conversation.firstVisitorMessage?.createdAt ?? conversation.createdAt;
+        setText(
+          entry.title,
+          [
+            conversation.businessName ?? conversation.businessId,
+            businessTime(started, conversation.timeZone),
+            `${count} ${count === 1 ? 'message' : 'messages'}`,
+            ...(conversation.expired ? ['expired'] : []),
+          ].join(' · '),
+        );
         setText(entry.preview, preview(conversation));
         return entry.item;
       });
@@ -61,8 +73,9 @@ export function createConversationList(container, { onPick, focusFallback }) {
   };
 }
 
+/** The visitor's first words: what the conversation is about. */
 function preview(conversation) {
-  const text = conversation.latestMessage?.text ?? conversation.lastMessage?.text ?? '';
-  if (!text) return 'No message yet';
+  const text = conversation.firstVisitorMessage?.text ?? conversation.latestMessage?.text ?? '';
+  if (!text) return 'No visitor message yet';
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
 }

@@ -15,7 +15,13 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import { createBuiltInAssistant, createScenarioLibrary, turnAssistant } from '@chat/assistant';
+import {
+  approvedFixtureOf,
+  createBuiltInAssistant,
+  createScenarioLibrary,
+  inlineBusinessOf,
+  turnAssistant,
+} from '@chat/assistant';
 import type { Assistant, ScenarioLibrary } from '@chat/assistant';
 import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
 import { createControllableClock } from './clock.js';
@@ -140,14 +146,22 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     businessDefaults: fixtures.businessScenarios ?? {},
     logger,
   });
-  // A scenario that brings its own business puts it in the store, now, after a reload and after a reset.
+  // A scenario that brings its own business puts it in the store, now, after a reload and after a
+  // reset; one that plays a fixture approved (`business: { fixture: …, approved: true }`) puts that
+  // fixture in approved. Limit: a fixture stays approved until a reset once no scenario approves it.
   const seedScenarioBusinesses = () => {
     for (const listing of scenarios.list()) {
       const scenario = scenarios.get(listing.id);
-      if (!scenario || typeof scenario.business !== 'object') continue;
+      if (!scenario) continue;
+      const approved = approvedFixtureOf(scenario);
+      const fixture = approved ? fixtures.businesses.find((b) => b.id === approved) : undefined;
+      const business =
+        inlineBusinessOf(scenario) ??
+        (fixture ? { ...fixture, verification: { status: 'approved' as const } } : null);
+      if (!business) continue;
       // Written only when it changed, so a restart on a data file journals nothing new.
-      const stored = store.getBusiness(scenario.business.id);
-      if (JSON.stringify(stored) !== JSON.stringify(scenario.business)) store.putBusiness(scenario.business);
+      const stored = store.getBusiness(business.id);
+      if (JSON.stringify(stored) !== JSON.stringify(business)) store.putBusiness(business);
     }
   };
   seedScenarioBusinesses();
@@ -217,9 +231,22 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
 
   let demoConsole: ReturnType<typeof consoleRoutes> | null = null;
   if (controlApi) {
-    demoConsole = consoleRoutes(store);
+    // The messages staffers sent from the console (in memory, like the scenario bindings).
+    const staffMessageIds = new Set<string>();
+    demoConsole = consoleRoutes(store, {
+      library: scenarios,
+      isStaffMessage: (id) => staffMessageIds.has(id),
+    });
     app.use(demoConsole.router);
-    app.use(scenarioControlRoutes({ store, library: scenarios, assistant, streamer }));
+    app.use(
+      scenarioControlRoutes({
+        store,
+        library: scenarios,
+        assistant,
+        streamer,
+        onStaffMessage: (id) => staffMessageIds.add(id),
+      }),
+    );
     app.use(
       controlRoutes({
         store,

@@ -29,12 +29,15 @@ const DIR_HELP = (what: string) =>
   `  --dir <folder>   ${what} (default: mock-server/scenarios/); the folder must exist`;
 
 const HELP: Record<string, string> = {
-  list: `Usage: npm run demo -- list [--dir <folder>]
+  list: `Usage: npm run demo -- list [--server <url>] [--dir <folder>]
 
 Lists every scenario in mock-server/scenarios/ (or --dir): a ✓ and its description when the
 file is valid, a ✗ and what is wrong (file, step, problem) when it is not, including a business
-that is neither in mock-server/fixtures/businesses.json nor written inline in a scenario.
+that is neither in mock-server/fixtures/businesses.json nor written inline in a scenario, or one
+that cannot be chatted with. When a demo runs on the same folder, a file with a mistake also says
+what that demo still plays.
 
+  --server <url>   the running demo's mock server (default ${DEFAULT_SERVER_URL}; none running: fine)
 ${DIR_HELP('list the scenario files of this folder')}`,
   start: `Usage: npm run demo -- start <scenario> [--lan] [--dir <folder>]
 
@@ -68,7 +71,7 @@ conversation ids in the console (/console).
 };
 
 const OPTIONS: Record<string, ParseArgsConfig['options']> = {
-  list: { ...DIR_OPTION },
+  list: { ...DIR_OPTION, server: { type: 'string' } },
   start: { ...DIR_OPTION, lan: { type: 'boolean' } },
   check: { ...DIR_OPTION, all: { type: 'boolean' }, server: { type: 'string' } },
   record: { ...DIR_OPTION, name: { type: 'string' }, server: { type: 'string' } },
@@ -113,7 +116,7 @@ async function dispatch(argv: string[]): Promise<number> {
         throw new CliError(
           `list takes no scenario name (got "${positionals.join('", "')}").\n\n${HELP.list}`,
         );
-      return listCommand({ dir });
+      return listCommand({ dir, server: (values.server as string | undefined) ?? DEFAULT_SERVER_URL });
     case 'start':
       return startCommand({ scenario: needOne('scenario'), lan: values.lan === true, dir });
     case 'check':

@@ -5,27 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SCENARIOS_DIR } from '@chat/assistant/testing';
 import { createApp } from '@chat/mock-server';
 import type { ChatMockServer } from '@chat/mock-server';
-import { runDemo } from './cli.js';
+import { demo } from './demo-command-output.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-async function demo(...args: string[]): Promise<{ code: number; output: string }> {
-  const lines: string[] = [];
-  const keep = (...parts: unknown[]) => void lines.push(parts.map(String).join(' '));
-  const log = vi.spyOn(console, 'log').mockImplementation(keep);
-  const error = vi.spyOn(console, 'error').mockImplementation(keep);
-  try {
-    const code = await runDemo(args);
-    return { code, output: lines.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe('npm run demo', () => {
   let dir: string;

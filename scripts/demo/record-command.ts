@@ -6,8 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Business } from '@chat/core';
 import { parseScenarioText, SCENARIO_ID, scenariosFolderProblem } from '@chat/assistant';
-import { DEFAULT_SCENARIOS_DIR } from '@chat/mock-server/scenarios';
+import type { ScenarioFile } from '@chat/assistant';
+import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { Document } from 'yaml';
 import { createControlClient } from './control-client.js';
 import { stepsFrom } from './recorded-steps.js';
@@ -43,6 +45,10 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   } while (!conversation && cursor);
   if (!conversation) throw new CliError(`Conversation ${options.conversationId} not found`);
 
+  const business = await control.get<Business>(
+    `/data/businesses/${encodeURIComponent(conversation.businessId)}`,
+  );
+
   // The server lists them in the order they were written.
   const { steps, notesAtEnd } = stepsFrom(messages);
   if (steps.length === 0)
@@ -68,7 +74,7 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   const text =
     `# Recorded from conversation ${options.conversationId} on ${new Date().toISOString().slice(0, 10)}.\n` +
     `# Edit the texts, then rehearse it with: ${rehearse}\n\n` +
-    scenarioYaml(conversation.businessId, options.conversationId, steps, notesAtEnd);
+    scenarioYaml(businessField(business), options.conversationId, steps, notesAtEnd);
   const parsed = parseScenarioText(name, file, text);
   if (!parsed.ok)
     throw new CliError(
@@ -83,7 +89,7 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
 
 /** The scenario as YAML, each step's notes (what the file cannot replay by itself) as comments above it. */
 function scenarioYaml(
-  businessId: string,
+  business: ScenarioFile['business'],
   conversationId: string,
   steps: RecordedStep[],
   notesAtEnd: string[],
@@ -91,7 +97,7 @@ function scenarioYaml(
   const document = new Document({
     name: `Recorded conversation ${conversationId}`,
     description: 'A conversation played by hand, recorded to replay. Describe it here.',
-    business: businessId,
+    business,
     fallback: "Sorry, I didn't catch that. Could you say it another way?",
     steps: steps.map(({ notes: _notes, ...step }) => step),
   });
@@ -101,6 +107,20 @@ function scenarioYaml(
   });
   if (notesAtEnd.length > 0) document.comment = commentLines(notesAtEnd);
   return document.toString();
+}
+
+/**
+ * The business as the conversation had it: a fixture's id when it is the fixture, the one line that
+ * approves a fixture when only that differs, else the whole business written inline (a scenario's
+ * inline business, or one changed through the control API), so the recording never replays another.
+ */
+export function businessField(business: Business): ScenarioFile['business'] {
+  const fixture = loadFixtures().businesses.find((b) => b.id === business.id);
+  const same = (a: Business, b: Business) => JSON.stringify(a) === JSON.stringify(b);
+  if (fixture && same(fixture, business)) return business.id;
+  if (fixture && same({ ...fixture, verification: { status: 'approved' } }, business))
+    return { fixture: business.id, approved: true };
+  return business;
 }
 
 /** yaml writes each line of a comment after "#"; a space keeps it readable. */

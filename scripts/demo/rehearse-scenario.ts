@@ -18,7 +18,9 @@ import {
 } from '@chat/core';
 import type { Business, ChatInterrupt, ChatResponse, Message, ToolRequest } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
+import { businessIdOf } from '@chat/assistant';
 import type { ScenarioFile, Step } from '@chat/assistant';
+import { unplayableReason } from './business-readiness.js';
 import type { ControlClient } from './control-client.js';
 
 /** How long one step may take before it counts as failed (typing delays and streaming included). */
@@ -56,10 +58,15 @@ export async function rehearseScenario(
   const results: StepResult[] = [];
   let conversationId: string | null = null;
   try {
-    const businessId = typeof scenario.business === 'string' ? scenario.business : scenario.business.id;
+    const businessId = businessIdOf(scenario);
     const business = await backend.data.getBusinessById(businessId);
     if (!business) {
       results.push(failed('business', [`business ${businessId} is not on the server`]));
+      return { scenarioId, conversationId, results, ok: false };
+    }
+    const unplayable = unplayableReason(business, scenario);
+    if (unplayable) {
+      results.push(failed('business', [unplayable]));
       return { scenarioId, conversationId, results, ok: false };
     }
     const outside = isOutsideBusinessHours(business, Date.now());
@@ -75,7 +82,7 @@ export async function rehearseScenario(
       label: 'business',
       ok: true,
       transcript: [
-        `${business.businessName} (${business.verification.status}${outside ? ', outside its hours now' : ''})`,
+        `${business.businessName} (${business.verification.status}${outside ? ', outside its business hours now (or it gives none): the conversation is flagged for the business; the page shows no notice' : ''})`,
       ],
       problems: [],
     });
@@ -90,7 +97,17 @@ export async function rehearseScenario(
       results.push(await visitor.expectChatRefused());
     } else {
       await visitor.listen();
-      for (const index of pathThrough(scenario.steps)) results.push(await visitor.play(index));
+      const path = pathThrough(scenario.steps);
+      for (const index of path) results.push(await visitor.play(index));
+      // Every step is played or named: a step no path reaches would pass unseen.
+      scenario.steps.forEach((_step, index) => {
+        if (!path.includes(index))
+          results.push(
+            failed(stepLabel(scenario.steps, index), [
+              'not played: the steps before it lead elsewhere (a goto skips it); remove it or point a goto at its id',
+            ]),
+          );
+      });
       if (!scenario.steps.some((step) => 'anything' in step.when))
         results.push(await visitor.expectFallback());
     }

@@ -2,12 +2,14 @@
  * The scenario files as the CLI sees them: the same folder and loader the mock server uses. A
  * folder that is not there is an error (a mistyped --dir must not read as "no scenarios"). With
  * `checkBusinesses`, a scenario whose business is neither a fixture's nor brought inline by a
- * scenario is invalid too: the server (started from the fixtures) could not play it. Only the CLI
+ * scenario is invalid too: the server (started from the fixtures) could not play it; so is one with
+ * steps on a fixture that is not approved (business-readiness.ts). Only the CLI
  * does this: a running server may have been given more businesses through the control API.
  */
 import path from 'node:path';
 import {
   businessIdOf,
+  inlineBusinessOf,
   closestName,
   createScenarioLibrary,
   scenariosFolderProblem,
@@ -16,6 +18,7 @@ import {
 import type { ScenarioFile, ScenarioListing } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { pino } from 'pino';
+import { unplayableReason } from './business-readiness.js';
 import { CliError } from './terminal.js';
 
 export interface ScenarioFiles {
@@ -68,16 +71,21 @@ function withBusinessesChecked(
   listings: ScenarioListing[],
   scenarios: Map<string, ScenarioFile>,
 ): ScenarioListing[] {
+  const fixtures = loadFixtures().businesses;
   const known = [
-    ...loadFixtures().businesses.map((business) => business.id),
-    ...[...scenarios.values()].flatMap((s) => (typeof s.business === 'object' ? [s.business.id] : [])),
+    ...fixtures.map((business) => business.id),
+    ...[...scenarios.values()].flatMap((s) => (typeof s.business === 'object' ? [businessIdOf(s)] : [])),
   ];
   return listings.map((listing) => {
     const scenario = scenarios.get(listing.id);
-    if (!scenario || typeof scenario.business !== 'string' || known.includes(scenario.business)) {
-      return listing;
-    }
+    if (!scenario || !listing.valid) return listing;
     const id = businessIdOf(scenario);
+    const business = inlineBusinessOf(scenario) ?? fixtures.find((b) => b.id === id);
+    const unplayable =
+      business && typeof scenario.business !== 'object' ? unplayableReason(business, scenario) : null;
+    if (unplayable)
+      return { ...listing, valid: false, errors: [`${listing.file}, field business: ${unplayable}`] };
+    if (known.includes(id)) return listing;
     const near = closestName(id, known);
     return {
       ...listing,

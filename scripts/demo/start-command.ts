@@ -11,9 +11,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import { businessIdOf } from '@chat/assistant';
+import type { ScenarioFile } from '@chat/assistant';
+import type { Business } from '@chat/core';
+import { loadFixtures } from '@chat/mock-server/scenarios';
+import { unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
+import { watchScenarioHealth } from './scenario-health.js';
 import { folderMismatch } from './server-folder.js';
 import { bold, CliError, dim, green, progress, yellow } from './terminal.js';
 
@@ -31,6 +36,11 @@ export interface StartOptions {
 export async function startCommand(options: StartOptions): Promise<number> {
   const files = readScenarioFiles(options.dir);
   const scenario = files.valid(options.scenario);
+  // Refused before anything starts when the fixtures already say so (checked again on the server below).
+  const fixture = loadFixtures().businesses.find((b) => b.id === businessIdOf(scenario));
+  const refused =
+    fixture && typeof scenario.business === 'string' ? unplayableReason(fixture, scenario) : null;
+  if (refused) throw new CliError(`${options.scenario} cannot be shown: ${refused}`);
   const lan = options.lan ? lanAddress() : null;
   if (options.lan && !lan)
     throw new CliError('--lan: this computer has no local network address (is Wi-Fi on?).');
@@ -58,7 +68,13 @@ export async function startCommand(options: StartOptions): Promise<number> {
         );
       }
     }
-    child = await startServers(lan, files.dir);
+    child = await startServers(lan, files.dir, webAppEnv(scenario));
+  } else if (scenario.assistantName) {
+    console.log(
+      yellow(
+        `  The web app already runs, so it keeps its assistant's name; "${scenario.assistantName}" (assistantName) shows once you stop it and run this again.`,
+      ),
+    );
   }
 
   const control = createControlClient(serverUrl);
@@ -77,9 +93,12 @@ export async function startCommand(options: StartOptions): Promise<number> {
   await control.send('PUT', `/control/businesses/${encodeURIComponent(businessId)}/scenario`, {
     scenario: options.scenario,
   });
-  const business = await control.get<{ handle: string; businessName: string }>(
-    `/data/businesses/${encodeURIComponent(businessId)}`,
-  );
+  const business = await control.get<Business>(`/data/businesses/${encodeURIComponent(businessId)}`);
+  const unplayable = unplayableReason(business, scenario);
+  if (unplayable) {
+    child?.kill('SIGINT');
+    throw new CliError(`${options.scenario} cannot be shown: ${unplayable}`);
+  }
   const link = `${webUrl}/chat/@${business.handle}`;
 
   console.log(`\n${green('✓')} ${bold(scenario.name)} is playing for ${business.businessName}.\n`);
@@ -100,6 +119,8 @@ export async function startCommand(options: StartOptions): Promise<number> {
     return 0;
   }
   console.log(dim('\n  Press Ctrl-C to stop the demo.'));
+  // A file saved with a mistake while the demo runs is said here at once, with what still plays.
+  const stopWatching = watchScenarioHealth(control, (line) => console.log(line));
   return new Promise((resolve) => {
     // The servers run in their own process group, so a terminal's Ctrl-C reaches them once, from here.
     const stop = () => {
@@ -109,17 +130,27 @@ export async function startCommand(options: StartOptions): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     child!.once('exit', (code) => {
+      stopWatching();
       console.log(code === 0 ? `${green('✓')} Stopped.` : `Stopped (exit ${code}).`);
       resolve(code ?? 0);
     });
   });
 }
 
+/** What the web app must be started with to show the scenario as written (its assistant's name). */
+export function webAppEnv(scenario: Pick<ScenarioFile, 'assistantName'>): NodeJS.ProcessEnv {
+  return scenario.assistantName ? { VITE_ASSISTANT_NAME: scenario.assistantName } : {};
+}
+
 /** `npm start` in the background, with its output kept for when something goes wrong. */
-async function startServers(lan: string | null, scenariosDir: string): Promise<ReturnType<typeof spawn>> {
+async function startServers(
+  lan: string | null,
+  scenariosDir: string,
+  webEnv: NodeJS.ProcessEnv,
+): Promise<ReturnType<typeof spawn>> {
   const note = progress('Starting the mock server and the web app');
   // The mock server reads SCENARIOS_DIR (mock-server/README.md): the folder this command read.
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', SCENARIOS_DIR: scenariosDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', SCENARIOS_DIR: scenariosDir, ...webEnv };
   if (lan) {
     Object.assign(env, {
       HOST: '0.0.0.0',

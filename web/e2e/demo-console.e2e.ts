@@ -68,7 +68,7 @@ test('keyboard focus stays on a conversation while the list refreshes and after 
 
   // Enter picks it; the focus stays on the entry, now marked as the current one.
   await staff.page.keyboard.press('Enter');
-  await staff.detailMeta.getByText(`${conversationId}:`).waitFor({ timeout: WAIT_MS });
+  await staff.waitForPicked(conversationId);
   await staff.messages.getByText('Is anyone there?').waitFor({ timeout: WAIT_MS });
   expect(await staff.hasFocus(entry), `focus is on ${await staff.focused()}`).toBe(true);
   expect(await entry.getAttribute('aria-current')).toBe('true');
@@ -88,19 +88,22 @@ test('the scenario choice shows what the picked conversation plays', async ({
   control,
   openContext,
 }) => {
-  const first = await chat.open('/');
-  const second = await new ChatPage(await (await openContext()).newPage()).open('/');
+  // Listed once they have a message (every page load makes a conversation).
+  const first = await visitorAsked(chat, 'What are your hours?');
+  const second = await visitorAsked(new ChatPage(await (await openContext()).newPage()), 'Hello?');
 
   const staff = await openConsole(openContext);
   await staff.pick(first);
   await staff.scenarioChoice.selectOption('plain-questions');
   await staff.attachButton.click();
   await staff.waitForStatus('Scenario "plain-questions" attached.');
-  await staff.detailMeta.getByText(/plays "plain-questions" \(set on the conversation\)/).waitFor();
+  await staff.detailMeta
+    .getByText(/the scenario "plain-questions" \(attached to this conversation\)/)
+    .waitFor();
 
   // The other conversation is on the built-in assistant: so is the choice, and attaching keeps it so.
   await staff.pick(second);
-  await staff.detailMeta.getByText(`${second}: built-in assistant`).waitFor({ timeout: WAIT_MS });
+  await staff.detailMeta.getByText('Answered by the built-in assistant').waitFor({ timeout: WAIT_MS });
   expect(await staff.scenarioChoice.inputValue()).toBe('');
   expect(await staff.scenarioChoiceLabel()).toBe('Built-in assistant (no scenario)');
 
@@ -112,7 +115,7 @@ test('the scenario choice shows what the picked conversation plays', async ({
   await staff.pick(second);
   await control.playScenario('bella-vista-salon', 'plain-questions');
   await staff.detailMeta
-    .getByText(/plays "plain-questions" \(set on the business\)/)
+    .getByText(/the scenario "plain-questions" \(set for its business\)/)
     .waitFor({ timeout: WAIT_MS });
   expect(await staff.scenarioChoice.inputValue()).toBe('');
   expect(await staff.scenarioChoiceLabel()).toBe("Its business's scenario (plain-questions)");
@@ -121,7 +124,7 @@ test('the scenario choice shows what the picked conversation plays', async ({
   await staff.scenarioChoice.selectOption('outside-hours');
   await staff.attachButton.focus();
   await control.playScenario('bella-vista-salon', null);
-  await staff.detailMeta.getByText(`${second}: built-in assistant`).waitFor({ timeout: WAIT_MS });
+  await staff.detailMeta.getByText('Answered by the built-in assistant').waitFor({ timeout: WAIT_MS });
   expect(await staff.scenarioChoice.inputValue()).toBe('outside-hours');
 });
 
@@ -168,7 +171,7 @@ test('the panel empties when its conversation is gone after a reset made elsewhe
   control,
   openContext,
 }) => {
-  const conversationId = await chat.open('/');
+  const conversationId = await visitorAsked(chat, 'What are your hours?');
   const staff = await openConsole(openContext);
   await staff.pick(conversationId);
   await staff.messageBox.focus();

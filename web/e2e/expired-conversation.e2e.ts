@@ -71,5 +71,8 @@ test('a tab left open past 24 hours sends into a new conversation and gets its a
   expect(stored).toContain(newId);
   const conversations = await control.conversations();
   expect(conversations.find((c) => c.id === newId)?.lastMessage?.text).toBe('Where are you located?');
-  expect(conversations.find((c) => c.id === oldId)?.messageCount).toBe(2);
+  // The old one keeps its question and answer, and the notice the clock move left in it (issue 19).
+  const old = conversations.find((c) => c.id === oldId);
+  expect(old?.messageCount).toBe(3);
+  expect(old?.latestMessage?.text).toContain('This conversation has expired');
 });

@@ -1,13 +1,15 @@
 /**
  * The demo console (docs/decisions/0007-demo-console-served-by-the-mock-server.md): a static page at
  * /console, its script and style, the web page's design tokens and base styles, and GET /control/events, a
- * server-sent-events stream of every message change so the console shows replies as they stream.
+ * server-sent-events stream of every message change so the console shows replies as they stream (a
+ * staffer's marked `staff`), and of the scenario files' state (`event: scenarios`) after every reload.
  * Mounted only when the control API is on, like the API the console drives.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import type { ErrorRequestHandler, Response } from 'express';
+import type { ScenarioLibrary } from '@chat/assistant';
 import type { DocumentStore } from '../store/memory-store.js';
 import { sendError } from './errors.js';
 import { requestPath } from '@chat/server-http';
@@ -40,7 +42,14 @@ const consoleFileRefused: ErrorRequestHandler = (error: { status?: unknown }, re
   }
 };
 
-export function consoleRoutes(store: DocumentStore): ConsoleRoutes {
+export interface ConsoleRouteOptions {
+  /** The scenario files: each change (a file saved valid or with a mistake) is sent as a `scenarios` event. */
+  library: Pick<ScenarioLibrary, 'list' | 'onChange'>;
+  /** Whether a message was sent by a staffer from the console (shown as the staff's, not the assistant's). */
+  isStaffMessage: (messageId: string) => boolean;
+}
+
+export function consoleRoutes(store: DocumentStore, options: ConsoleRouteOptions): ConsoleRoutes {
   const router = Router();
   const streams = new Set<Response>();
 
@@ -72,10 +81,17 @@ export function consoleRoutes(store: DocumentStore): ConsoleRoutes {
     res.write(': connected\n\n');
     streams.add(res);
     const stop = store.onMessage(({ conversationId, seq, message }) => {
-      res.write(`data: ${JSON.stringify({ conversationId, seq, message })}\n\n`);
+      const staff = options.isStaffMessage(message.id);
+      res.write(`data: ${JSON.stringify({ conversationId, seq, message, ...(staff ? { staff } : {}) })}\n\n`);
     });
+    // The scenario files' state now and after every reload: a mistake saved during a demo shows at once.
+    const scenarios = () =>
+      res.write(`event: scenarios\ndata: ${JSON.stringify({ scenarios: options.library.list() })}\n\n`);
+    scenarios();
+    const stopScenarios = options.library.onChange(scenarios);
     req.on('close', () => {
       stop();
+      stopScenarios();
       streams.delete(res);
     });
   });

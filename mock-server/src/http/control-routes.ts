@@ -19,6 +19,7 @@ import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
+import { consoleSummary, liveConversationIds, noticeExpiredByClock } from './console-summary.js';
 import { parseOrThrow } from './errors.js';
 import { EmptyBody } from './strict-bodies.js';
 
@@ -132,6 +133,7 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
         ...conversation,
         messageCount,
         latestMessage,
+        ...consoleSummary(store, conversation, clock.now()),
       })),
       nextCursor: more && last ? `${last.createdAt}.${last.id}` : null,
     });
@@ -179,10 +181,12 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
             : ''),
       );
     }
+    const wereLive = liveConversationIds(store, clock.now());
     // The clock checks the reading it is moved to (clock.ts, CLOCK_RANGE) and moves only when it fits.
     if (has('offsetMs')) clock.setOffset(parseOrThrow(ClockOffsetSpecSchema, body).offsetMs);
     else clock.setNow(Date.parse(parseOrThrow(ClockNowSpecSchema, body).now));
-    res.json(clockState());
+    const expiredConversations = noticeExpiredByClock(store, wereLive, clock.now());
+    res.json({ ...clockState(), expiredConversations });
   });
 
   router.delete(CONTROL_ROUTES.clock, (_req, res) => {

@@ -41,7 +41,7 @@ export function identityRoutes({ identity, faults }: IdentityRoutesOptions): Rou
 
   router.post(IDENTITY_ROUTES.refresh, async (req, res) => {
     const body = parseOrThrow(RefreshBody, req.body);
-    res.json(await identity.refresh(body.idToken));
+    res.json(await identity.refresh(body));
   });
 
   return router;

@@ -13,6 +13,7 @@ import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import { DEFAULT_STAFF_INTERRUPT } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
+import { visitorVerified } from './console-summary.js';
 import { parseOrThrow } from './errors.js';
 import { EmptyBody } from './strict-bodies.js';
 
@@ -21,6 +22,8 @@ export interface ScenarioControlOptions {
   library: ScenarioLibrary;
   assistant: AssistantSwitch;
   streamer: ReplyStreamer;
+  /** Told the id of each message a staffer sends (the console's live events mark it as the staff's). */
+  onStaffMessage?: (messageId: string) => void;
 }
 
 const BindBodySchema = z.strictObject({ scenario: z.string().min(1).max(64).nullable() });
@@ -32,6 +35,7 @@ export function scenarioControlRoutes({
   library,
   assistant,
   streamer,
+  onStaffMessage,
 }: ScenarioControlOptions): Router {
   const router = Router();
   /**
@@ -76,6 +80,8 @@ export function scenarioControlRoutes({
       scenario: binding?.scenarioId ?? null,
       via: binding?.via ?? null,
       progress: assistant.progress(conversationId),
+      /** How many steps the scenario has (the console says "step 2 of 3"). */
+      stepCount: binding ? (library.get(binding.scenarioId)?.steps.length ?? null) : null,
       interruptPending: assistant.interruptPending(conversationId),
     };
   }
@@ -129,12 +135,20 @@ export function scenarioControlRoutes({
     // Streams like any assistant reply, so the visitor sees nothing that tells it apart.
     const { created } = streamer.start(conversation.id, { text });
     staffMessages.add(created.message.id);
+    onStaffMessage?.(created.message.id);
     res.status(201).json({ message: created.message });
   });
 
   router.post('/control/conversations/:id/interrupt', (req, res) => {
     const conversation = conversationOf(req.params.id);
     const { message } = parseOrThrow(StaffInterruptSchema, req.body ?? {});
+    // The page asks a verified visitor nothing and their question would go unanswered (issue 19).
+    if (visitorVerified(store, conversation)) {
+      throw new ProviderError(
+        'failed-precondition',
+        'This visitor has already verified their phone, so the page would not ask again and their next question would get no answer. To show the verification again, start a new chat on the page.',
+      );
+    }
     assistant.interruptNextReply(conversation.id, message ?? DEFAULT_STAFF_INTERRUPT);
     res.json(scenarioState(conversation.id, conversation.businessId));
   });

@@ -12,6 +12,7 @@ import {
   NewConversationSchema,
   NewFeedItemSchema,
   NewMessageSchema,
+  REFRESH_BODY_HAS_ONE_TOKEN,
   RefreshBodySchema,
   SendCodeBodySchema,
   SubscribePayloadSchema,
@@ -27,5 +28,8 @@ export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
 export const LastMessageUpdateBody = z.strictObject(LastMessageUpdateSchema.shape);
 export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);
 export const VerifyCodeBody = z.strictObject(VerifyCodeBodySchema.shape);
-export const RefreshBody = z.strictObject(RefreshBodySchema.shape);
+export const RefreshBody = z.strictObject(RefreshBodySchema.shape).refine(REFRESH_BODY_HAS_ONE_TOKEN.holds, {
+  message: REFRESH_BODY_HAS_ONE_TOKEN.message,
+  path: ['idToken'],
+});
 export const SubscribePayload = z.strictObject(SubscribePayloadSchema.shape);

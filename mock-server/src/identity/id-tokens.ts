@@ -12,56 +12,74 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const TOKEN_ISSUER = 'chat-mock-server';
 export const TOKEN_AUDIENCE = 'chat-web';
+/** A refresh token's audience: it is never accepted as an ID token, nor an ID token as it. */
+export const REFRESH_AUDIENCE = 'chat-refresh';
+/** How long a refresh token gets new ID tokens (Firebase's last until revoked; a month is plenty for a demo). */
+export const REFRESH_TTL_MS = 30 * 24 * 3_600_000;
 
 export interface IdTokens {
   /** A token for `user`, valid for the configured lifetime from now; `expiresAt` in epoch ms. */
   sign(user: AuthUser): Promise<{ idToken: string; expiresAt: number }>;
   /** The user a valid token names. Throws ProviderError 'unauthenticated' for anything else. */
   verify(idToken: string): Promise<AuthUser>;
+  /** A refresh token for `user`, valid REFRESH_TTL_MS from now. */
+  signRefresh(user: AuthUser): Promise<string>;
+  /** The user a valid refresh token names. Throws ProviderError 'unauthenticated' for anything else. */
+  verifyRefresh(refreshToken: string): Promise<AuthUser>;
 }
 
 export function createIdTokens(options: { now: () => number; ttlMs: number; secret: Uint8Array }): IdTokens {
+  async function sign(user: AuthUser, audience: string, ttlMs: number) {
+    const nowMs = options.now();
+    const iat = Math.floor(nowMs / 1000);
+    // JWT times are whole seconds; the token is valid while floor(now / 1000) < exp.
+    const exp = Math.floor((nowMs + ttlMs) / 1000);
+    const token = await new SignJWT({ phone_number: user.phoneNumber, name: user.displayName })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(audience)
+      .setSubject(user.uid)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(options.secret);
+    return { token, expiresAt: exp * 1000 };
+  }
   return {
     async sign(user) {
-      const nowMs = options.now();
-      const iat = Math.floor(nowMs / 1000);
-      // JWT times are whole seconds; the token is valid while floor(now / 1000) < exp.
-      const exp = Math.floor((nowMs + options.ttlMs) / 1000);
-      const idToken = await new SignJWT({ phone_number: user.phoneNumber, name: user.displayName })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
-        .setSubject(user.uid)
-        .setIssuedAt(iat)
-        .setExpirationTime(exp)
-        .sign(options.secret);
-      return { idToken, expiresAt: exp * 1000 };
+      const { token, expiresAt } = await sign(user, TOKEN_AUDIENCE, options.ttlMs);
+      return { idToken: token, expiresAt };
     },
-    async verify(idToken) {
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(idToken, options.secret, {
-          algorithms: ['HS256'],
-          issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
-          requiredClaims: ['sub', 'exp', 'iat'],
-          currentDate: new Date(options.now()),
-          clockTolerance: 0,
-        }));
-      } catch (error) {
-        const reason =
-          error instanceof joseErrors.JWTExpired ? 'The ID token has expired.' : 'The ID token is not valid.';
-        throw new ProviderError('unauthenticated', reason);
-      }
-      const { sub, phone_number: phoneNumber, name } = payload;
-      if (typeof sub !== 'string' || sub === '') {
-        throw new ProviderError('unauthenticated', 'The ID token names no user.');
-      }
-      return {
-        uid: sub,
-        phoneNumber: typeof phoneNumber === 'string' ? phoneNumber : null,
-        displayName: typeof name === 'string' ? name : null,
-      };
+    async signRefresh(user) {
+      return (await sign(user, REFRESH_AUDIENCE, REFRESH_TTL_MS)).token;
     },
+    verify: (idToken) => verify(idToken, TOKEN_AUDIENCE, 'ID token'),
+    verifyRefresh: (refreshToken) => verify(refreshToken, REFRESH_AUDIENCE, 'refresh token'),
   };
+
+  async function verify(idToken: string, audience: string, what: string): Promise<AuthUser> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(idToken, options.secret, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        audience,
+        requiredClaims: ['sub', 'exp', 'iat'],
+        currentDate: new Date(options.now()),
+        clockTolerance: 0,
+      }));
+    } catch (error) {
+      const reason =
+        error instanceof joseErrors.JWTExpired ? `The ${what} has expired.` : `The ${what} is not valid.`;
+      throw new ProviderError('unauthenticated', reason);
+    }
+    const { sub, phone_number: phoneNumber, name } = payload;
+    if (typeof sub !== 'string' || sub === '') {
+      throw new ProviderError('unauthenticated', `The ${what} names no user.`);
+    }
+    return {
+      uid: sub,
+      phoneNumber: typeof phoneNumber === 'string' ? phoneNumber : null,
+      displayName: typeof name === 'string' ? name : null,
+    };
+  }
 }

@@ -104,7 +104,7 @@ describe('identity: ID tokens, reset and options', () => {
     it('refreshes a valid token into a later one for the same user', async () => {
       const first = await signInTestNumber();
       clock.t += 30 * 60 * 1000;
-      const second = await harness.identity.refresh(first.idToken);
+      const second = await harness.identity.refresh({ idToken: first.idToken });
       expect(second.user).toEqual(first.user);
       expect(second.expiresAt).toBe(clock.t + 60 * 60 * 1000);
       await expect(harness.identity.verifyIdToken(second.idToken)).resolves.toEqual(first.user);
@@ -112,9 +112,29 @@ describe('identity: ID tokens, reset and options', () => {
 
     it('refuses to refresh an expired or invalid token', async () => {
       const { idToken, expiresAt } = await signInTestNumber();
-      await expect(harness.identity.refresh('garbage')).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(harness.identity.refresh({ idToken: 'garbage' })).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
       clock.t = expiresAt;
-      await expect(harness.identity.refresh(idToken)).rejects.toMatchObject({ code: 'unauthenticated' });
+      await expect(harness.identity.refresh({ idToken })).rejects.toMatchObject({ code: 'unauthenticated' });
+    });
+
+    // Issue 19, point 2: a verified visitor broke once the ID token's hour (or a clock move) was past.
+    it('gets a new ID token from the refresh token after the ID token has expired, and never takes one for the other', async () => {
+      const first = await signInTestNumber();
+      expect(first.refreshToken).toEqual(expect.any(String));
+      clock.t = first.expiresAt + 2 * 60 * 60 * 1000;
+      await expect(harness.identity.verifyIdToken(first.idToken)).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
+      const renewed = await harness.identity.refresh({ refreshToken: first.refreshToken! });
+      await expect(harness.identity.verifyIdToken(renewed.idToken)).resolves.toEqual(first.user);
+      await expect(harness.identity.verifyIdToken(first.refreshToken!)).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
+      await expect(harness.identity.refresh({ refreshToken: renewed.idToken })).rejects.toMatchObject({
+        code: 'unauthenticated',
+      });
     });
 
     it('derives the same uid for the same phone, across instances, and different uids for different phones', async () => {

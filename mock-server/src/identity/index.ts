@@ -41,8 +41,11 @@ export interface Identity {
    * 'invalid-code', 'code-expired' or 'too-many-requests'.
    */
   verifyCode(verificationId: string, code: string): Promise<SignInResult>;
-  /** A fresh token for the visitor of a still-valid `idToken`. Throws ProviderError 'unauthenticated'. */
-  refresh(idToken: string): Promise<SignInResult>;
+  /**
+   * A fresh ID token for the visitor of a refresh token (`{ refreshToken }`, valid for a month), or
+   * of a still-valid ID token (`{ idToken }`). Throws ProviderError 'unauthenticated'.
+   */
+  refresh(token: { idToken?: string; refreshToken?: string }): Promise<SignInResult>;
   /** The visitor a valid ID token names. Throws ProviderError 'unauthenticated'. */
   verifyIdToken(idToken: string): Promise<AuthUser>;
   /** The last code sent to `phoneNumber` (consumed or not), or null when none was sent since the last reset. */
@@ -87,7 +90,7 @@ export function createIdentity(options: IdentityOptions): Identity {
 
   async function signIn(user: AuthUser): Promise<SignInResult> {
     const { idToken, expiresAt } = await tokens.sign(user);
-    return { user, idToken, expiresAt };
+    return { user, idToken, expiresAt, refreshToken: await tokens.signRefresh(user) };
   }
 
   return {
@@ -129,8 +132,10 @@ export function createIdentity(options: IdentityOptions): Identity {
       return { ...(await signIn(user)), isNewUser };
     },
 
-    async refresh(idToken) {
-      const user = await tokens.verify(idToken);
+    async refresh({ idToken, refreshToken }) {
+      const user = refreshToken
+        ? await tokens.verifyRefresh(refreshToken)
+        : await tokens.verify(idToken ?? '');
       return signIn(user);
     },
 

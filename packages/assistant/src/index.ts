@@ -34,7 +34,7 @@ export { interruptRef } from './built-in/respond-to-message.js';
 export { createScenarioEngine, playScenario, scenarioProgress } from './scenarios/scenario-engine.js';
 export { scenarioOrDefault } from './scenarios/scenario-or-default.js';
 export type { BoundScenario, ScenarioProgress } from './scenarios/scenario-engine.js';
-export { createScenarioLibrary, businessIdOf } from './scenarios/scenario-library.js';
+export { createScenarioLibrary } from './scenarios/scenario-library.js';
 export type { ScenarioLibrary, ScenarioListing } from './scenarios/scenario-library.js';
 export {
   loadScenarioFile,
@@ -46,6 +46,12 @@ export {
 } from './scenarios/load-scenario.js';
 export type { ScenarioLoad } from './scenarios/load-scenario.js';
 export { scenariosFolderProblem } from './scenarios/scenarios-folder.js';
-export { ScenarioFileSchema, parseDuration } from './scenarios/scenario-schema.js';
+export {
+  approvedFixtureOf,
+  businessIdOf,
+  inlineBusinessOf,
+  ScenarioFileSchema,
+  parseDuration,
+} from './scenarios/scenario-schema.js';
 export type { ScenarioFile, Step, StepTrigger } from './scenarios/scenario-schema.js';
 export { closestName, unknownScenarioMessage } from './scenarios/closest-name.js';

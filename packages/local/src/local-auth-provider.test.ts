@@ -151,6 +151,35 @@ describe('createLocalAuthProvider', () => {
     expect(auth.currentUser()).toEqual(user);
   });
 
+  // Issue 19, point 2: the session outlives its ID token, as with Firebase's refresh token.
+  it('renews an expired ID token with the refresh token, and a token the server refused', async () => {
+    const clock = { now: 0 };
+    let issued = 0;
+    const withRefresh = (idToken: string) => ({
+      ...signIn(idToken, clock.now + HOUR),
+      refreshToken: 'refresh-1',
+    });
+    const { fetch, callsTo } = createFakeFetch(
+      identityRoutes(clock, {
+        [`POST ${IDENTITY_ROUTES.verifyCode}`]: () => json(200, withRefresh(`token-${++issued}`)),
+        [`POST ${IDENTITY_ROUTES.refresh}`]: () => json(200, withRefresh(`token-${++issued}`)),
+      }),
+    );
+    const auth = createLocalAuthProvider({ serverUrl: SERVER, fetch, now: () => clock.now });
+    await (await auth.startPhoneVerification('+15555550100', { botCheckAnchorId: 'a' })).confirm('123456');
+
+    clock.now = 3 * HOUR;
+    expect(auth.currentUser()).toEqual(user);
+    expect(await auth.getIdToken()).toBe('token-2');
+    expect(callsTo(IDENTITY_ROUTES.refresh)[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+
+    // The server's clock is ahead: it refused token-2, which this clock thinks valid.
+    const renewed = await Promise.all([auth.renewIdToken('token-2'), auth.renewIdToken('token-2')]);
+    expect(renewed).toEqual(['token-3', 'token-3']);
+    expect(await auth.renewIdToken('token-2')).toBe('token-3');
+    expect(callsTo(IDENTITY_ROUTES.refresh)).toHaveLength(2);
+  });
+
   it('signs out when the server rejects the refresh', async () => {
     const clock = { now: 0 };
     const { fetch } = createFakeFetch(

@@ -2,11 +2,15 @@
  * AuthProvider over the mock server's identity routes (IDENTITY_ROUTES): an invisible bot check,
  * a one-time code sent to a +1 number, and a signed ID token refreshed before it runs out.
  *
+ * Like Firebase's SDK, a session outlives its ID token: sign-in also gives a refresh token (valid a
+ * month), which gets a new ID token whenever the old one is near or past its expiry, and also when
+ * the server refuses a token the client's clock still thought valid (the mock server's clock moved):
+ * see renewIdToken, which the local backend calls on such a refusal (local-backend.ts).
+ *
  * Limits: there is no visual bot check, so `botCheckAnchorId` is ignored and the check works in
- * Node too; the session (user, ID token, expiry) lives in the given Storage or in memory and is
- * read once at creation (other tabs' sign-ins are seen after a reload); a token can only be
- * refreshed while it is still valid, so a session left unused past its expiry is signed out; the
- * client's clock decides when to refresh, so a client clock far off the server's refreshes late.
+ * Node too; the session (user, ID token, refresh token) lives in the given Storage or in memory and
+ * is read once at creation (other tabs' sign-ins are seen after a reload); a session from before
+ * refresh tokens (none stored) is signed out once its ID token expires.
  */
 import { requestJson, type FetchLike } from '@chat/chat-client';
 import {
@@ -30,6 +34,15 @@ import { createSessionStore } from './session-store.js';
 /** A token this close to its expiry is refreshed before it is handed out. */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
+/** The local AuthProvider, plus what the local backend needs when the server refuses a token. */
+export interface LocalAuthProvider extends AuthProvider {
+  /**
+   * A new ID token in place of `rejected`, which the server refused as expired or invalid (its clock
+   * may be ahead of this one); null when signed out meanwhile or when the session cannot be renewed.
+   */
+  renewIdToken(rejected: string): Promise<string | null>;
+}
+
 export interface LocalAuthProviderOptions {
   /** The mock server's base URL, e.g. "http://localhost:4000". */
   serverUrl: string;
@@ -42,7 +55,7 @@ export interface LocalAuthProviderOptions {
 
 const WHAT = 'Identity service';
 
-export function createLocalAuthProvider(options: LocalAuthProviderOptions): AuthProvider {
+export function createLocalAuthProvider(options: LocalAuthProviderOptions): LocalAuthProvider {
   const base = options.serverUrl.replace(/\/+$/, '');
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
@@ -75,10 +88,10 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
     if ((before?.user.uid ?? null) !== (session?.user.uid ?? null)) notify();
   }
 
-  /** The session if its token is still accepted; an expired one is signed out. */
+  /** The session if it can still get an ID token; one with an expired token and no refresh token is signed out. */
   function liveSession(): SignInResult | null {
     const session = store.get();
-    if (session && session.expiresAt <= now()) {
+    if (session && !session.refreshToken && session.expiresAt <= now()) {
       setSession(null);
       return null;
     }
@@ -87,24 +100,35 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
 
   async function refresh(session: SignInResult): Promise<string | null> {
     try {
-      const fresh = await post(IDENTITY_ROUTES.refresh, { idToken: session.idToken }, readSignInResult);
+      const body = session.refreshToken
+        ? { refreshToken: session.refreshToken }
+        : { idToken: session.idToken };
+      const fresh = await post(IDENTITY_ROUTES.refresh, body, readSignInResult);
       // A sign-out or another sign-in while the refresh was under way wins over its result.
       if (store.get()?.idToken !== session.idToken) return store.get()?.idToken ?? null;
       setSession(fresh);
       return fresh.idToken;
     } catch (error) {
-      const stillValid = session.expiresAt > now();
+      const renewable = session.refreshToken !== undefined || session.expiresAt > now();
       if (
-        stillValid &&
+        renewable &&
         error instanceof ProviderError &&
         (error.code === 'unavailable' || error.code === 'internal')
       ) {
-        // The server could not answer, but the token it issued is still good: use it and try again next time.
+        // The server could not answer; the session is still good: keep it and try again next time.
         return session.idToken;
       }
       if (store.get()?.idToken === session.idToken) setSession(null);
       return null;
     }
+  }
+
+  /** One refresh at a time: concurrent callers share it instead of each spending the old token. */
+  function refreshOnce(session: SignInResult): Promise<string | null> {
+    refreshing ??= refresh(session).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
   }
 
   return {
@@ -151,11 +175,17 @@ export function createLocalAuthProvider(options: LocalAuthProviderOptions): Auth
       const session = liveSession();
       if (!session) return null;
       if (session.expiresAt - now() > TOKEN_REFRESH_MARGIN_MS) return session.idToken;
-      // Concurrent callers share one refresh instead of each spending the old token.
-      refreshing ??= refresh(session).finally(() => {
-        refreshing = null;
-      });
-      return refreshing;
+      return refreshOnce(session);
+    },
+
+    async renewIdToken(rejected) {
+      const session = liveSession();
+      if (!session) return null;
+      // Already renewed (by another refused call): the token that replaced it.
+      if (session.idToken !== rejected) return session.idToken;
+      if (!session.refreshToken) return null;
+      const fresh = await refreshOnce(session);
+      return fresh === rejected ? null : fresh;
     },
 
     async signOut() {

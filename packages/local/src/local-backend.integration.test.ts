@@ -153,13 +153,49 @@ describe('local backend over the mock server', () => {
     skew = 58 * MINUTE;
     const refreshed = await auth.getIdToken();
 
-    expect(refreshes).toEqual([JSON.stringify({ idToken: original })]);
+    expect(original).toEqual(expect.any(String));
+    expect(refreshes).toEqual([expect.stringMatching(/^\{"refreshToken":"[^"]+"\}$/)]);
     expect(refreshed).toEqual(expect.any(String));
     // The server accepts the refreshed token: a second refresh with it succeeds and keeps the session.
     skew = 59 * MINUTE;
     expect(await auth.getIdToken()).toEqual(expect.any(String));
     expect(refreshes).toHaveLength(2);
     expect(auth.currentUser()?.phoneNumber).toBe(TEST_PHONE);
+  });
+
+  // Issue 19, point 2: after the console's "Clock +1 hour" (or a real hour) a verified visitor's next
+  // message failed ('The ID token has expired') and only "Real time" recovered.
+  it("keeps a verified visitor's reads, writes, chat and live stream working after the server's clock moves 2 h", async () => {
+    const { url, server } = await startServer();
+    const backend = backendFor(url);
+    const user = await signIn(backend);
+    const conversation = await newConversation(backend, user.uid);
+    const view = watch(backend, conversation.id);
+    await vi.waitFor(() => expect(view.lists).toEqual([[]]));
+    const before = await backend.auth.getIdToken();
+
+    server.clock.setOffset(2 * 60 * MINUTE);
+    // The client's clock says the token is still good; the server's says it expired an hour ago.
+    expect(await backend.auth.getIdToken()).toBe(before);
+    expect(await backend.data.getConversation(conversation.id)).toMatchObject({ id: conversation.id });
+    await backend.data.addMessage(conversation.id, { role: 'user', text: 'What are your hours?' });
+    const answer = await backend.chat.send(
+      {
+        message: 'What are your hours?',
+        conversationId: conversation.id,
+        businessId: BUSINESS_ID,
+        profileId: BUSINESS_ID,
+        userTimezone: 'America/New_York',
+      },
+      { idToken: before },
+    );
+    expect(answer).toBeDefined();
+    await vi.waitFor(() =>
+      expect(view.lists.at(-1)?.map((m) => m.role)).toEqual(expect.arrayContaining(['user', 'model'])),
+    );
+    expect(view.errors).toEqual([]);
+    expect(backend.auth.currentUser()?.uid).toBe(user.uid);
+    expect(await backend.auth.getIdToken()).not.toBe(before);
   });
 
   it('reports an unreachable server as unavailable, and its bot check as bot-check-unavailable', async () => {

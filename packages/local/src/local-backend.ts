@@ -9,6 +9,7 @@ import { createHttpChatService, type FetchLike } from '@chat/chat-client';
 import type { Backend, KeyValueStore } from '@chat/core';
 import { createLocalAuthProvider } from './local-auth-provider.js';
 import { createLocalDataProvider } from './local-data-provider.js';
+import { renewingFetch } from './renewing-fetch.js';
 import type { LocalSocketOptions } from './socket-connection.js';
 
 export const DEFAULT_SERVER_URL = 'http://localhost:4000';
@@ -31,13 +32,17 @@ export interface LocalBackendOptions {
 export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   const serverUrl = options.serverUrl ?? DEFAULT_SERVER_URL;
   const auth = createLocalAuthProvider({ serverUrl, storage: options.storage, fetch: options.fetch });
+  // A call refused for its token (the server's clock moved past it) is sent again with a renewed one.
+  const fetchOnce: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetch = renewingFetch(fetchOnce, (rejected) => auth.renewIdToken(rejected));
   const data = createLocalDataProvider({
     serverUrl,
-    fetch: options.fetch,
+    fetch,
     getIdToken: () => auth.getIdToken(),
+    renewIdToken: (rejected) => auth.renewIdToken(rejected),
     socketOptions: options.socketOptions,
     connectAtStart: options.connectAtStart,
   });
-  const chat = createHttpChatService({ baseUrl: serverUrl, fetch: options.fetch });
+  const chat = createHttpChatService({ baseUrl: serverUrl, fetch });
   return { data, auth, chat, close: () => data.close() };
 }

@@ -39,6 +39,8 @@ export interface LocalDataProviderOptions {
   fetch?: FetchLike;
   /** The signed-in visitor's ID token, sent as the bearer token; anonymous when absent or null. */
   getIdToken?: () => Promise<string | null>;
+  /** A new ID token in place of one the live stream refused (LocalAuthProvider.renewIdToken). */
+  renewIdToken?: (rejected: string) => Promise<string | null>;
   /** Passed to socket.io-client (e.g. transports, extraHeaders); the socket is one per provider. */
   socketOptions?: LocalSocketOptions;
   /** How long a live subscription waits for the server's answer while connected. Default 10 s. */
@@ -165,6 +167,7 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
         conversationId,
         observer,
         getIdToken,
+        renewIdToken: options.renewIdToken ?? (async () => null),
         ackTimeoutMs: options.subscribeTimeoutMs ?? 10_000,
         onEnd() {
           const left = (subscribers.get(conversationId) ?? 1) - 1;

@@ -28,6 +28,11 @@ export interface MessageSubscriptionOptions {
   observer: MessagesObserver;
   /** The signed-in visitor's token (a conversation created signed in needs it), or null. */
   getIdToken: () => Promise<string | null>;
+  /**
+   * A new ID token in place of one the server refused (its clock moved past the token's hour, or the
+   * token ran out while subscribed): the subscription resumes with it instead of failing.
+   */
+  renewIdToken: (rejected: string) => Promise<string | null>;
   /** How long to wait for the server's answer to a subscribe while connected. */
   ackTimeoutMs: number;
   /** Called once when the subscription ends, by unsubscribe or by an error. */
@@ -53,6 +58,8 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
   let attempt = 0;
   /** The socket dropped after the first snapshot; cleared by the next successful (re)subscribe. */
   let reconnecting = false;
+  /** The token the last subscribe sent (null: anonymous). */
+  let sentToken: string | null = null;
 
   function apply(seq: number, message: Message): boolean {
     const held = entries.get(message.id);
@@ -89,6 +96,7 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
     const payload: SubscribePayload = { conversationId };
     if (lastSeq !== null) payload.afterSeq = lastSeq;
     if (idToken) payload.idToken = idToken;
+    sentToken = idToken;
     socket.timeout(options.ackTimeoutMs).emit(SOCKET_EVENTS.subscribe, payload, (timeout, answer) => {
       if (ended || mine !== attempt) return;
       if (timeout) {
@@ -103,7 +111,7 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
         return;
       }
       if (!ack.value.ok) {
-        fail(new ProviderError(ack.value.error.code, ack.value.error.message));
+        void refused(new ProviderError(ack.value.error.code, ack.value.error.message));
         return;
       }
       let changed = !ready;
@@ -128,14 +136,28 @@ export function subscribeToConversationMessages(options: MessageSubscriptionOpti
     if (apply(event.value.seq, event.value.message) && ready) publish();
   };
 
+  /** The server refused the subscription: with a renewed token it resumes, else it fails. */
+  async function refused(error: ProviderError): Promise<void> {
+    const token = sentToken;
+    if (error.code === 'unauthenticated' && token !== null) {
+      const renewed = await options.renewIdToken(token).catch(() => null);
+      if (ended) return;
+      if (renewed !== null && renewed !== token) {
+        await subscribe();
+        return;
+      }
+    }
+    fail(error);
+  }
+
   const onError = (raw: unknown): void => {
     if (!isFor(raw, conversationId)) return;
     const event = readSubscriptionErrorEvent(raw);
-    fail(
-      event.ok
-        ? new ProviderError(event.value.error.code, event.value.error.message)
-        : new ProviderError('internal', `Unexpected subscription error: ${event.problem}`),
-    );
+    if (!event.ok) {
+      fail(new ProviderError('internal', `Unexpected subscription error: ${event.problem}`));
+      return;
+    }
+    void refused(new ProviderError(event.value.error.code, event.value.error.message));
   };
 
   const onConnect = (): void => {

@@ -10,7 +10,7 @@ export class DemoConsole {
   readonly noConversations: Locator;
   /** What the conversation panel says when no conversation is picked. */
   readonly pickHint: Locator;
-  /** The line under the panel's heading: "<id>: <what it plays>…". */
+  /** The line under the panel's heading: "<business>, started <time>. Answered by …. Id for `demo record`: <id>". */
   readonly detailMeta: Locator;
   readonly messages: Locator;
   readonly messageBox: Locator;
@@ -57,7 +57,14 @@ export class DemoConsole {
     await entry.waitFor({ timeout: WAIT_MS });
     await entry.focus();
     await this.page.keyboard.press('Enter');
-    await this.detailMeta.getByText(`${conversationId}:`).waitFor({ timeout: WAIT_MS });
+    await this.waitForPicked(conversationId);
+  }
+
+  /** Waits until the panel shows the conversation, loaded (its id on the panel's line). */
+  async waitForPicked(conversationId: string): Promise<void> {
+    await this.detailMeta
+      .getByText(`Id for \`demo record\`: ${conversationId}`)
+      .waitFor({ timeout: WAIT_MS });
   }
 
   /**
@@ -78,7 +85,7 @@ export class DemoConsole {
     return target.evaluate((element) => element === document.activeElement);
   }
 
-  /** What has the keyboard focus, for a failure message: "BUTTON bella-vista-salon · 2 messages…". */
+  /** What has the keyboard focus, for a failure message: "BUTTON Bella Vista Salon · … · 2 messages…". */
   async focused(): Promise<string> {
     return this.page.evaluate(() => {
       const element = document.activeElement;

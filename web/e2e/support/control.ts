@@ -14,6 +14,14 @@ export interface ConversationSummary {
   expiredAt?: number | null;
   lastMessage?: { text: string; sender: string } | null;
   messageCount: number;
+  /** The newest stored message. */
+  latestMessage?: { text: string } | null;
+  /** What the demo console shows of it (mock-server/src/http/console-summary.ts). */
+  businessName?: string | null;
+  timeZone?: string | null;
+  firstVisitorMessage?: { text: string; createdAt: number } | null;
+  visitorVerified?: boolean;
+  expired?: boolean;
 }
 
 export interface FeedItemSummary {

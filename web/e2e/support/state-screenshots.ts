@@ -28,7 +28,10 @@ export type MainState =
   | 'spanish-code-error'
   | 'embedded-panel'
   | 'embedded-phone'
-  | 'embedded-phone-not-found';
+  | 'embedded-phone-not-found'
+  | 'smart-replies-390'
+  | 'console-1280'
+  | 'console-1920';
 
 export async function saveStateScreenshot(page: Page, state: MainState): Promise<void> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });

@@ -46,8 +46,13 @@ function unfoldUnion(issue: Issue, raw: unknown): Issue[] {
           (inner.code === 'invalid_type' || inner.code === 'invalid_value') && inner.path.length === 0,
       ),
   );
-  if (ofRightKind.length !== 1) return [issue];
-  return ofRightKind[0]!.flatMap((inner) =>
+  // Two choices of the value's kind (two kinds of inline business): the one that knows every field given.
+  const knowsFields = ofRightKind.filter(
+    (branch) => !branch.some((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0),
+  );
+  const chosen = ofRightKind.length === 1 ? ofRightKind : knowsFields;
+  if (chosen.length !== 1) return [issue];
+  return chosen[0]!.flatMap((inner) =>
     unfoldUnion({ ...inner, path: [...issue.path, ...inner.path] } as Issue, raw),
   );
 }
@@ -93,6 +98,8 @@ function kindMessage(expected: string, value: unknown, path: readonly Key[]): st
   const field = String(path[path.length - 1] ?? '');
   switch (expected) {
     case 'string':
+      if (value === null)
+        return `is empty (YAML reads a bare null or ~ as nothing): put the text in quotes, like ${field ? `${field}: ` : ''}"~"`;
       return typeof value === 'number' || typeof value === 'boolean'
         ? `must be text: put it in quotes, like ${field ? `${field}: ` : ''}'${String(value)}'`
         : 'must be text';
@@ -106,7 +113,9 @@ function kindMessage(expected: string, value: unknown, path: readonly Key[]): st
     case 'int':
       return 'must be a whole number, like 800';
     case 'boolean':
-      return 'must be true or false';
+      return typeof value === 'string' && /^(yes|no|on|off|y|n)$/i.test(value)
+        ? `must be true or false: write ${/^(yes|on|y)$/i.test(value) ? 'true' : 'false'}, not ${value}`
+        : 'must be true or false';
     default:
       return `must be ${expected}`;
   }

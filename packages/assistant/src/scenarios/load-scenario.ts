@@ -7,7 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import type { YAMLError } from 'yaml';
 import { describeIssues } from './describe-issues.js';
+import {
+  describeTrap,
+  fieldOfLine,
+  quotingTrap,
+  reusedAnchors,
+  VISIBLE_TEXT_FIELDS,
+} from './quoting-hints.js';
 import { ScenarioFileSchema } from './scenario-schema.js';
 import type { ScenarioFile } from './scenario-schema.js';
 
@@ -94,16 +102,7 @@ export function parseScenarioText(
     const tooBig = sizeProblem(Buffer.byteLength(text));
     if (tooBig) return fail([`${shownAs}: ${tooBig}`]);
     const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-    if (document.errors.length > 0) {
-      return fail(
-        document.errors.map((error) => {
-          const line = error.linePos?.[0].line;
-          const where = line ? `${shownAs}, line ${line}` : shownAs;
-          const problem = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-          return `${where}: not valid YAML (${problem})${yamlHint(problem)}`;
-        }),
-      );
-    }
+    if (document.errors.length > 0) return fail(yamlErrors(text, document.errors, shownAs));
     if (document.contents === null) {
       return fail([`${shownAs}: the file is empty; start from a copy of a shipped scenario`]);
     }
@@ -113,6 +112,9 @@ export function parseScenarioText(
     } catch (error) {
       return fail([`${shownAs}: ${aliasProblem(error)}`]);
     }
+    // Valid YAML, but maybe not the text that was written (" #…" cut off as a comment, "&word" taken as an anchor).
+    const traps = silentTraps(text, shownAs);
+    if (traps.length > 0) return fail(traps);
     const parsed = ScenarioFileSchema.safeParse(raw);
     if (!parsed.success) return fail(describeIssues(shownAs, parsed.error.issues, raw));
     return { id, file, ok: true, scenario: parsed.data };
@@ -122,17 +124,66 @@ export function parseScenarioText(
   }
 }
 
-/** What usually causes the YAML errors people who are not developers meet. */
+/**
+ * One message per line with a YAML error: the quoting trap on that line with the line rewritten, or
+ * yaml's own words (several errors on one line are one mistake, like an apostrophe in single quotes).
+ */
+function yamlErrors(text: string, errors: readonly YAMLError[], shownAs: string): string[] {
+  const lines = text.split(/\r?\n/);
+  const reused = reusedAnchors(text);
+  const messages: string[] = [];
+  const trapped = new Set<number>();
+  for (const error of errors) {
+    const line = error.linePos?.[0].line;
+    const trap = line ? quotingTrap(lines[line - 1] ?? '', { reused }) : null;
+    if (line && trap) {
+      if (!trapped.has(line)) messages.push(describeTrap(shownAs, line, trap));
+      trapped.add(line);
+      continue;
+    }
+    if (line && trapped.has(line)) continue;
+    const where = line ? `${shownAs}, line ${line}` : shownAs;
+    const problem = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    messages.push(`${where}: not valid YAML (${problem})${yamlHint(problem)}`);
+  }
+  return [...new Set(messages)];
+}
+
+/** What usually causes the YAML errors that no quoting trap on their line explains. */
 function yamlHint(problem: string): string {
   if (
     /Nested mappings are not allowed in compact mappings|Implicit map keys need to be followed by map values|Block collections are not allowed within flow collections|Implicit keys need to be on a single line/.test(
       problem,
     )
   ) {
-    return `. If a text contains ": " (like "Note: we open at 9"), put the whole text in quotes: reply: 'Note: we open at 9'`;
+    return `. If a text contains ": " (like "Note: we open at 9"), put the whole text in quotes: reply: "Note: we open at 9"`;
   }
   if (/Map keys must be unique/.test(problem)) return '. Each field may appear once per step';
   return '';
+}
+
+/**
+ * The lines of a visible text field (or a list item) that YAML read as another text than written:
+ * a trailing " #…" (a comment), a leading "!" (a tag) or "&name" never reused (an anchor). Lines
+ * inside a block of text (`reply: |`) are text as written and are skipped.
+ */
+function silentTraps(text: string, shownAs: string): string[] {
+  const messages: string[] = [];
+  const reused = reusedAnchors(text);
+  let blockIndent: number | null = null;
+  text.split(/\r?\n/).forEach((line, index) => {
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent !== null && (line.trim() === '' || indent > blockIndent)) return;
+    blockIndent = /:\s*[|>][-+0-9]*\s*(#.*)?$/.test(line) ? indent : null;
+    const field = fieldOfLine(line);
+    const item = field === null && /^\s*-\s+[^\s{[]/.test(line);
+    if (!item && (field === null || !VISIBLE_TEXT_FIELDS.has(field))) return;
+    const trap = quotingTrap(line, { strict: true, reused });
+    if (!trap) return;
+    if (trap.problem.startsWith('starts with "*"')) return; // an alias that resolved: a reused value
+    messages.push(describeTrap(shownAs, index + 1, trap));
+  });
+  return messages;
 }
 
 /** yaml throws these while resolving aliases (`*name`). */

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadScenarioFile, scenarioIdOf } from './load-scenario.js';
 import type { ScenarioLoad } from './load-scenario.js';
+import { businessIdOf } from './scenario-schema.js';
 import type { ScenarioFile } from './scenario-schema.js';
 
 const RELOAD_DEBOUNCE_MS = 150;
@@ -111,8 +112,13 @@ export function createScenarioLibrary(options: {
     for (const id of [...entries.keys()]) if (!seen.has(id)) entries.delete(id);
     inlineScenarios = new Map();
     for (const [id, { lastValid }] of sortedEntries()) {
-      if (lastValid && typeof lastValid.business === 'object' && !inlineScenarios.has(lastValid.business.id))
-        inlineScenarios.set(lastValid.business.id, id);
+      // A scenario that brings its business (inline, or a fixture it approves) plays for it.
+      if (
+        lastValid &&
+        typeof lastValid.business === 'object' &&
+        !inlineScenarios.has(businessIdOf(lastValid))
+      )
+        inlineScenarios.set(businessIdOf(lastValid), id);
     }
     for (const listener of listeners) {
       try {
@@ -208,10 +214,6 @@ export function createScenarioLibrary(options: {
       watcher?.close();
     },
   };
-}
-
-export function businessIdOf(scenario: ScenarioFile): string {
-  return typeof scenario.business === 'string' ? scenario.business : scenario.business.id;
 }
 
 /** The folder's scenario files by scenario id (file name without .yaml or .yml), sorted. Throws when unreadable. */

@@ -9,7 +9,7 @@ import {
   parseScenarioText,
 } from './load-scenario.js';
 import type { ScenarioLoad } from './load-scenario.js';
-import { parseDuration } from './scenario-schema.js';
+import { approvedFixtureOf, businessIdOf, inlineBusinessOf, parseDuration } from './scenario-schema.js';
 
 const FILE = 'scenarios/demo.yaml';
 
@@ -70,9 +70,31 @@ describe('scenario files: every step kind', () => {
     const result = load(
       'name: X\ndescription: Y\nfallback: Z\nsteps: []\nbusiness:\n  id: pop-up\n  handle: popup\n  businessName: Pop-up\n  verification: { status: pending }\n',
     );
-    expect(result.ok && typeof result.scenario.business === 'object' && result.scenario.business.handle).toBe(
-      'popup',
+    expect(result.ok && inlineBusinessOf(result.scenario)?.handle).toBe('popup');
+  });
+
+  // Issue 19, point 1: the fixtures' bakery is pending; one line plays it approved for the demo.
+  it('takes a fixture played as approved, in one line, and names what is wrong with one', () => {
+    const result = load(
+      withSteps('  - { when: { text: hi }, reply: Hi }\n').replace(
+        'business: bella-vista-salon',
+        'business: { fixture: sunrise-bakery, approved: true }',
+      ),
     );
+    expect(result.ok && [businessIdOf(result.scenario), approvedFixtureOf(result.scenario)]).toEqual([
+      'sunrise-bakery',
+      'sunrise-bakery',
+    ]);
+    expect(
+      errorsOf(
+        withSteps('  - { when: { text: hi }, reply: Hi }\n').replace(
+          'business: bella-vista-salon',
+          'business: { fixture: sunrise-bakery, approved: yes }',
+        ),
+      ),
+    ).toEqual([
+      `${FILE}, field business.approved: write "approved: true": only an approved business can be chatted with`,
+    ]);
   });
 
   it('reads durations with a sign and a unit', () => {
@@ -309,7 +331,7 @@ describe('scenario files: words a person who is not a developer can act on', () 
       'a text with an unquoted colon',
       withSteps('  - when: { text: hi }\n    reply: Note: we open at 9\n'),
       [
-        `${FILE}, line 7: not valid YAML (Nested mappings are not allowed in compact mappings). If a text contains ": " (like "Note: we open at 9"), put the whole text in quotes`,
+        `${FILE}, line 7: the text contains ": ", which YAML reads as a field. Put the whole text in quotes: reply: "Note: we open at 9"`,
       ],
     ],
     [
@@ -323,6 +345,89 @@ describe('scenario files: words a person who is not a developer can act on', () 
     const errors = errorsOf(text);
     expect(errors).toHaveLength(expected.length);
     expected.forEach((message, index) => expect(errors[index]).toContain(message));
+  });
+});
+
+// Issue 19, point 3: the colon's hint failed again for an apostrophe (plus "Unexpected scalar token"),
+// and " #…", "&word", "!word" changed the text without a word. Each trap gets one message with its line rewritten.
+describe('scenario files: every common quoting trap is named, with the line as it should be', () => {
+  const traps: Array<[string, string, string]> = [
+    [
+      'an apostrophe inside single quotes, with a colon',
+      "    reply: 'Done! You're all set: see you Tuesday'",
+      `${FILE}, line 7: the text has an apostrophe inside single quotes, which ends the text there. Put the whole text in quotes: reply: "Done! You're all set: see you Tuesday"`,
+    ],
+    [
+      'an apostrophe inside single quotes',
+      "    reply: 'You're all set'",
+      `${FILE}, line 7: the text has an apostrophe inside single quotes, which ends the text there. Put the whole text in quotes: reply: "You're all set"`,
+    ],
+    [
+      'a double quote inside double quotes',
+      '    reply: "Ask for the "Sunrise" cake"',
+      `${FILE}, line 7: the text has a double quote inside double quotes, which ends the text there. Put the whole text in quotes: reply: 'Ask for the "Sunrise" cake'`,
+    ],
+    [
+      'a " #" that would cut the text',
+      '    reply: We are the #1 bakery in town',
+      `${FILE}, line 7: the text contains " #", which starts a comment: the rest of the line is left out. Put the whole text in quotes: reply: "We are the #1 bakery in town"`,
+    ],
+    [
+      'a leading "*"',
+      '    reply: *Fresh* bread every morning',
+      `${FILE}, line 7: the text starts with "*", which in YAML reuses a value (an alias). Put the whole text in quotes: reply: "*Fresh* bread every morning"`,
+    ],
+    [
+      'a leading "&" that would vanish',
+      '    reply: &more bread on Sundays',
+      `${FILE}, line 7: the text starts with "&", which in YAML names a value for reuse (an anchor). Put the whole text in quotes: reply: "&more bread on Sundays"`,
+    ],
+    [
+      'a leading "!" that would vanish',
+      '    reply: !Important: we close early',
+      `${FILE}, line 7: the text starts with "!", which in YAML is a type tag. Put the whole text in quotes: reply: "!Important: we close early"`,
+    ],
+    [
+      'a leading "!" without a colon',
+      '    reply: !Sold out today',
+      `${FILE}, line 7: the text starts with "!", which in YAML is a type tag. Put the whole text in quotes: reply: "!Sold out today"`,
+    ],
+  ];
+  it.each(traps)('%s', (_what, line, expected) => {
+    expect(errorsOf(withSteps(`  - when: { contains: cake }\n${line}\n`))).toEqual([expected]);
+  });
+
+  it('yes and no for a true/false field say which to write', () => {
+    expect(
+      errorsOf(withSteps('  - { when: { text: hi }, reply: Hi }\n', 'rehearsal: { wrongCodeFirst: yes }\n')),
+    ).toEqual([`${FILE}, field rehearsal.wrongCodeFirst: must be true or false: write true, not yes`]);
+  });
+
+  it('leaves alone what is written on purpose: a reused anchor, a comment after a number, text blocks', () => {
+    const result = load(
+      withSteps(
+        [
+          '  - when: { contains: hours }',
+          '    reply: &open "We open at 9: come early"',
+          '    typingMs: 800 # the dots, in ms',
+          '  - when: { contains: where }',
+          '    reply: *open',
+          '  - when: { contains: cake }',
+          '    reply: |',
+          "      Note: it's our #1 cake — *fresh* & !good",
+          "    smartReplies: ['Yes, please', \"We're done\"]",
+          '  - when:',
+          '      contains: bye',
+          '    reply: Bye!',
+        ].join('\n') + '\n',
+      ),
+    );
+    expect(result.ok ? result.scenario.steps.map((s) => s.reply?.trim()) : result.errors).toEqual([
+      'We open at 9: come early',
+      'We open at 9: come early',
+      "Note: it's our #1 cake — *fresh* & !good",
+      'Bye!',
+    ]);
   });
 });
 

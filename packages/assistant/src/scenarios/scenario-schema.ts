@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BusinessSchema, DocumentIdSchema, RESUME_ACTIONS } from '@chat/core';
+import type { Business } from '@chat/core';
 import { closestName } from './closest-name.js';
 import { checkPattern } from './pattern-safety.js';
 
@@ -184,14 +185,28 @@ const FallbackSchema = z.union(
   'must be a text, or { reply: …, smartReplies: [ … ] }',
 );
 
+/**
+ * `business: { fixture: sunrise-bakery, approved: true }`: a fixture business played as approved
+ * for the demo (the fixtures' bakery is pending, and a pending business cannot be chatted with).
+ */
+const ApprovedFixtureSchema = fields({
+  fixture: DocumentIdSchema,
+  approved: z.literal(true, 'write "approved: true": only an approved business can be chatted with'),
+});
+
 export const ScenarioFileSchema = fields({
   name: TextSchema.max(120),
   description: TextSchema.max(1000),
+  /**
+   * The assistant's name the page shows ("Ava is typing"): `demo start` gives it to the web app it
+   * starts (VITE_ASSISTANT_NAME). At most 40 characters, as the web app allows.
+   */
+  assistantName: TextSchema.max(40).optional(),
   /** A fixture business's id, or a whole business written inline. */
   business: z.union(
     // An inline business is checked as strictly as the mock server's control API checks one.
-    [DocumentIdSchema, z.strictObject(BusinessSchema.shape)],
-    "must be a fixture business's id (like bella-vista-salon) or a whole business written inline",
+    [DocumentIdSchema, ApprovedFixtureSchema, z.strictObject(BusinessSchema.shape)],
+    "must be a fixture business's id (like bella-vista-salon), { fixture: <its id>, approved: true }, or a whole business written inline",
   ),
   fallback: FallbackSchema,
   /** How `demo check` plays the visitor's side of the phone verification. */
@@ -227,3 +242,22 @@ export const ScenarioFileSchema = fields({
   });
 });
 export type ScenarioFile = z.infer<typeof ScenarioFileSchema>;
+
+/** The id of the business a scenario plays. */
+export function businessIdOf(scenario: Pick<ScenarioFile, 'business'>): string {
+  const { business } = scenario;
+  if (typeof business === 'string') return business;
+  return 'fixture' in business ? business.fixture : business.id;
+}
+
+/** The business a scenario writes out whole, or null. */
+export function inlineBusinessOf(scenario: Pick<ScenarioFile, 'business'>): Business | null {
+  const { business } = scenario;
+  return typeof business === 'object' && !('fixture' in business) ? business : null;
+}
+
+/** The fixture a scenario plays as approved (`business: { fixture: …, approved: true }`), or null. */
+export function approvedFixtureOf(scenario: Pick<ScenarioFile, 'business'>): string | null {
+  const { business } = scenario;
+  return typeof business === 'object' && 'fixture' in business ? business.fixture : null;
+}

@@ -61,6 +61,7 @@ export const SignInResultCheck: Check<SignInResult> = object({
   isNewUser: optional(boolean),
   idToken: string({ min: 1 }),
   expiresAt: number,
+  refreshToken: optional(string({ min: 1 })),
 });
 
 const Sequence = integer({ min: 0 });

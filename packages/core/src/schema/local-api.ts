@@ -30,9 +30,29 @@ export const SignInResultSchema = z.object({
   idToken: z.string().check(z.minLength(1)),
   /** Epoch ms when idToken stops being accepted. */
   expiresAt: z.number(),
+  /**
+   * A long-lived token that gets a new ID token once this one has expired, as Firebase's refresh
+   * token does: a session outlives its ID token's hour (and the mock server's clock moves).
+   */
+  refreshToken: z.optional(z.string().check(z.minLength(1))),
 });
 
-export const RefreshBodySchema = z.object({ idToken: z.string().check(z.minLength(1), z.maxLength(4000)) });
+const TokenText = z.string().check(z.minLength(1), z.maxLength(4000));
+
+/**
+ * `{ refreshToken }` (any time until it expires), or `{ idToken }` while that token is still valid:
+ * exactly one (REFRESH_BODY_HAS_ONE_TOKEN).
+ */
+export const RefreshBodySchema = z.object({
+  idToken: z.optional(TokenText),
+  refreshToken: z.optional(TokenText),
+});
+
+export const REFRESH_BODY_HAS_ONE_TOKEN = {
+  holds: (body: { idToken?: string; refreshToken?: string }) =>
+    (body.idToken === undefined) !== (body.refreshToken === undefined),
+  message: 'give exactly one of idToken and refreshToken',
+};
 
 /**
  * A message as the live stream carries it, read liberally (core's readMessage): a message of an

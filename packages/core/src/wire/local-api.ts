@@ -52,7 +52,7 @@ export const IDENTITY_ROUTES = {
   sendCode: '/identity/send-code',
   /** POST VerifyCodeBody → SignInResult. */
   verifyCode: '/identity/verify-code',
-  /** POST { idToken } → SignInResult with a fresh token (while the old one is still valid). */
+  /** POST { refreshToken } (or { idToken } while it is still valid) → SignInResult with a fresh ID token. */
   refresh: '/identity/refresh',
 } as const;
 
