@@ -15,7 +15,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
+import { CHAT_PATH, HEALTH_PATH, ProviderError } from '@chat/core';
 import { createAssistant } from './assistant/index.js';
 import type { Assistant } from './assistant/index.js';
 import { createControllableClock } from './clock.js';
@@ -143,13 +143,21 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     logger,
   });
   // A scenario that brings its own business puts it in the store, now, after a reload and after a reset.
+  const scenarioBusinesses = () =>
+    scenarios.list().flatMap((listing) => {
+      const business = scenarios.get(listing.id)?.business;
+      return typeof business === 'object' ? [business] : [];
+    });
   const seedScenarioBusinesses = () => {
-    for (const listing of scenarios.list()) {
-      const scenario = scenarios.get(listing.id);
-      if (!scenario || typeof scenario.business !== 'object') continue;
-      // Written only when it changed, so a restart on a data file journals nothing new.
-      const stored = store.getBusiness(scenario.business.id);
-      if (JSON.stringify(stored) !== JSON.stringify(scenario.business)) store.putBusiness(scenario.business);
+    for (const business of scenarioBusinesses()) {
+      // The store writes nothing for an unchanged business, so a restart journals nothing new.
+      try {
+        store.putBusiness(business);
+      } catch (error) {
+        // A full disk at start or at a reload: served without it until the next reload or reset.
+        if (!(error instanceof ProviderError && error.code === 'unavailable')) throw error;
+        logger.error({ err: error, businessId: business.id }, "a scenario's business could not be stored");
+      }
     }
   };
   seedScenarioBusinesses();
@@ -177,8 +185,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   if (controlApi) app.use('/control', controlCallGuard);
   app.use(requireJsonBody);
   // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
+  // `storage` says whether writes are accepted (a full disk answers them 503) and what is retried.
   app.get(HEALTH_PATH, (_req, res) => {
-    res.json({ ok: true });
+    res.json({ ok: true, storage: store.health() });
   });
   app.use('/data', limiters.data);
   app.use(dataRoutes({ store, identity, faults }));
@@ -237,9 +246,10 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
           return sockets.length;
         },
         reset() {
+          // The store first, in one snapshot with the scenarios' businesses: when the disk refuses it
+          // (503), nothing else has been reset either. The rest only forgets memory and cannot fail.
+          store.reset(scenarioBusinesses());
           streamer.cancelAll();
-          store.reset();
-          seedScenarioBusinesses();
           assistant.reset();
           identity.reset();
           faults.clear();
