@@ -39,7 +39,7 @@ import {
   securityMiddleware,
 } from './http/middleware.js';
 import type { RateLimitOptions } from './http/middleware.js';
-import { controlCallGuard, hostAllowlist, hostHeaderAllowed } from './http/request-guards.js';
+import { controlCallGuard, dataCallGuard, hostAllowlist, hostHeaderAllowed } from './http/request-guards.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/index.js';
 import { attachMessageStream } from './live/message-stream.js';
@@ -184,6 +184,8 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const controlApi = options.controlApi ?? true;
   if (controlApi) app.use('/control', controlCallGuard);
   app.use(requireJsonBody);
+  // After the body check, which names a body's wrong content type; this one refuses the bodiless rest.
+  app.use('/data', dataCallGuard);
   // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
   // `storage` says whether writes are accepted (a full disk answers them 503) and what is retried.
   app.get(HEALTH_PATH, (_req, res) => {
@@ -228,7 +230,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
 
   let demoConsole: ReturnType<typeof consoleRoutes> | null = null;
   if (controlApi) {
-    demoConsole = consoleRoutes(store);
+    demoConsole = consoleRoutes(store, { logger });
     app.use(demoConsole.router);
     app.use(scenarioControlRoutes({ store, library: scenarios, assistant, streamer }));
     app.use(

@@ -3,11 +3,17 @@
  * /console, its script and style, the web page's design tokens and base styles, and GET /control/events, a
  * server-sent-events stream of every message change so the console shows replies as they stream.
  * Mounted only when the control API is on, like the API the console drives.
+ *
+ * An event stream's buffer is bounded: a client that does not read (or reads slower than messages
+ * change) is disconnected once more than `maxBacklogBytes` wait to be sent to it, instead of holding
+ * the events in the server's memory until it leaves. The console reconnects by itself and reads the
+ * picked conversation's messages again, so it loses nothing it shows.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import type { DocumentStore } from '../store/memory-store.js';
 import { sendError } from './errors.js';
 import { requestPath } from './framework-errors.js';
@@ -16,6 +22,15 @@ const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
 /** The chat page's design tokens and page-wide defaults, shared rather than copied so the console looks like the product. */
 const WEB_STYLES_DIR = fileURLToPath(new URL('../../../web/src/styles/', import.meta.url));
 const SHARED_STYLES = new Set(['tokens.css', 'global.css']);
+
+/** How many bytes may wait to be sent to one /control/events client before it is disconnected. */
+export const MAX_EVENT_BACKLOG_BYTES = 1024 * 1024;
+
+export interface ConsoleRoutesOptions {
+  logger: Logger;
+  /** Default MAX_EVENT_BACKLOG_BYTES. */
+  maxBacklogBytes?: number;
+}
 
 export interface ConsoleRoutes {
   router: Router;
@@ -40,7 +55,8 @@ const consoleFileRefused: ErrorRequestHandler = (error: { status?: unknown }, re
   }
 };
 
-export function consoleRoutes(store: DocumentStore): ConsoleRoutes {
+export function consoleRoutes(store: DocumentStore, options: ConsoleRoutesOptions): ConsoleRoutes {
+  const maxBacklogBytes = options.maxBacklogBytes ?? MAX_EVENT_BACKLOG_BYTES;
   const router = Router();
   const streams = new Set<Response>();
 
@@ -73,6 +89,15 @@ export function consoleRoutes(store: DocumentStore): ConsoleRoutes {
     streams.add(res);
     const stop = store.onMessage(({ conversationId, seq, message }) => {
       res.write(`data: ${JSON.stringify({ conversationId, seq, message })}\n\n`);
+      // writableLength: what is written but not yet handed to the kernel, i.e. what this client owes.
+      if (res.writableLength <= maxBacklogBytes) return;
+      options.logger.warn(
+        { backlogBytes: res.writableLength, maxBacklogBytes },
+        'a /control/events client fell behind; disconnected it',
+      );
+      stop();
+      streams.delete(res);
+      res.destroy();
     });
     req.on('close', () => {
       stop();

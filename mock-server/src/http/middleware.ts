@@ -1,6 +1,6 @@
 /**
  * The middleware every request passes: security headers, the Host check, CORS, the JSON body
- * parser with its size limit, a request log line, and the rate limiters of the identity and chat
+ * parser with its size limit and its shape check (json-body-shape.ts), a request log line, and the rate limiters of the identity and chat
  * endpoints.
  */
 import cors from 'cors';
@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { CONTROL_HEADER } from '@chat/core';
 import { plural } from '../plural.js';
 import { sendError } from './errors.js';
+import { refuseMalformedBody } from './json-body-shape.js';
 import { hostGuard } from './request-guards.js';
 
 /** The web dev server's origins (Vite on port 5173). */
@@ -46,6 +47,7 @@ export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
     }),
     refuseDeclaredOversize(bodyLimitBytes),
     express.json({ limit: bodyLimitBytes }),
+    refuseMalformedBody,
   ];
 }
 

@@ -90,7 +90,11 @@ describe('refused before a route runs', () => {
       const error = refusal(res.status, res.body, 415);
       expect(error.message).toBe(`content-type: must be application/json, got "${type}"`);
     }
-    const missing = await request(server.app).post(DATA_ROUTES.conversations);
+    const untyped = await request(server.app).post(DATA_ROUTES.conversations);
+    expect(refusal(untyped.status, untyped.body, 415).message).toContain(
+      'content-type: a data call that changes state needs "content-type: application/json"',
+    );
+    const missing = await request(server.app).post(DATA_ROUTES.conversations).type('json');
     expect(refusal(missing.status, missing.body, 400).message).toBe(
       'body: missing; send a JSON object as application/json',
     );

@@ -21,6 +21,7 @@ import {
   VerifyCodeBodySchema,
 } from '@chat/core';
 import { z } from 'zod';
+import { isIanaTimeZone } from './iana-time-zone.js';
 
 export const EmptyBody = z.strictObject({});
 export const FaultSpecBody = z.strictObject(FaultSpecSchema.shape);
@@ -29,8 +30,17 @@ export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
 export const NewMessageBody = z.strictObject(NewMessageSchema.shape);
 export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
 export const LastMessageUpdateBody = z.strictObject(LastMessageUpdateSchema.shape);
-export const ChatSendBody = z.strictObject(ChatSendBodySchema.shape);
-export const ChatResumeBody = z.strictObject(ChatResumeBodySchema.shape);
+/** The visitor's time zone: an IANA zone the server's Intl knows, or the answer would be computed in none. */
+const UserTimezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isIanaTimeZone, {
+    error: (issue) =>
+      `unknown time zone ${JSON.stringify(issue.input)}; expected an IANA zone such as America/New_York`,
+  });
+export const ChatSendBody = z.strictObject({ ...ChatSendBodySchema.shape, userTimezone: UserTimezone });
+export const ChatResumeBody = z.strictObject({ ...ChatResumeBodySchema.shape, userTimezone: UserTimezone });
 export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);
 export const VerifyCodeBody = z.strictObject(VerifyCodeBodySchema.shape);
 export const RefreshBody = z.strictObject(RefreshBodySchema.shape);

@@ -263,6 +263,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         refuse(`read-only since the start: ${(error as Error).message}`);
       }
       journal = opened;
+      writeProblem = null;
       logger.info({ file: opened.file }, 'data file opened for writing; writes resume');
       reopen = null;
       reopening.succeeded();
