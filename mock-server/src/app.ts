@@ -154,14 +154,18 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       try {
         store.putBusiness(business);
       } catch (error) {
-        // A full disk at start or at a reload: served without it until the next reload or reset.
+        // A full disk at start or at a reload: stored once writes resume (onWritable below).
         if (!(error instanceof ProviderError && error.code === 'unavailable')) throw error;
-        logger.error({ err: error, businessId: business.id }, "a scenario's business could not be stored");
+        logger.warn(
+          { businessId: business.id, problem: error.message },
+          "a scenario's business is stored once the data file can be written again",
+        );
       }
     }
   };
   seedScenarioBusinesses();
   scenarios.onChange(seedScenarioBusinesses);
+  store.onWritable(seedScenarioBusinesses);
   const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   const faults = createFaults();
   const streamer = createReplyStreamer(store, options.streaming ?? { chunkChars: 0, intervalMs: 0 }, logger);

@@ -151,6 +151,11 @@ export interface DocumentStore {
   onMessage(listener: (change: MessageChange) => void): () => void;
   /** Whether writes are accepted, and what failed (see StoreHealth). */
   health(): StoreHealth;
+  /**
+   * Calls `listener` whenever writes succeed again after failing (a full disk freed, a read-only
+   * start ended), for writes that were given up on. Returns the function that stops it.
+   */
+  onWritable(listener: () => void): () => void;
   /** Flushes and closes the data file. Later writes throw. */
   close(): void;
 }
@@ -182,6 +187,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   const newId = options.newId ?? (() => randomUUID().replaceAll('-', ''));
   const compactAfter = options.compactAfter ?? 1000;
   const listeners = new Set<(change: MessageChange) => void>();
+  const writableListeners = new Set<() => void>();
   const opened = openState(options);
   let state = opened.state;
   let journal = opened.journal;
@@ -204,7 +210,10 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   let retryTimer: NodeJS.Timeout | null = null;
 
   function refuse(reason: string, what = 'nothing was stored'): never {
-    throw new ProviderError('unavailable', `The data file cannot be written (${reason}); ${what}. Try again later.`);
+    throw new ProviderError(
+      'unavailable',
+      `The data file cannot be written (${reason}); ${what}. Try again later.`,
+    );
   }
 
   /** Checks, journals and applies one write; throws (and changes nothing) when any step fails. */
@@ -219,9 +228,23 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         throw error;
       }
     }
-    writeProblem = null;
+    if (writeProblem !== null) writesResumed();
     applyEntry(state, entry);
     compactWhenDue();
+  }
+
+  /** Clears the write problem and tells onWritable listeners (after this write, not inside it). */
+  function writesResumed(): void {
+    writeProblem = null;
+    queueMicrotask(() => {
+      for (const listener of writableListeners) {
+        try {
+          listener();
+        } catch (error) {
+          logger.error({ err: error }, 'writable listener failed');
+        }
+      }
+    });
   }
 
   /**
@@ -263,7 +286,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         refuse(`read-only since the start: ${(error as Error).message}`);
       }
       journal = opened;
-      writeProblem = null;
+      writesResumed();
       logger.info({ file: opened.file }, 'data file opened for writing; writes resume');
       reopen = null;
       reopening.succeeded();
@@ -320,14 +343,17 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       if (message.streaming) repliesToComplete.set(message.id, conversationId);
     }
   }
-  try {
-    catchUp();
-  } catch (error) {
-    // A full disk at start: the store opens read-only and completes these once it can write.
-    logger.error(
-      { err: error, repliesToComplete: repliesToComplete.size },
-      'the data file cannot be written at start; replies cut by the previous process are completed once it can',
-    );
+  if (repliesToComplete.size > 0 && !reopen) {
+    try {
+      catchUp();
+    } catch (error) {
+      // A full disk at start: the store opens read-only and completes these once it can write.
+      writeProblem ??= (error as Error).message;
+      logger.error(
+        { problem: (error as Error).message, repliesToComplete: repliesToComplete.size },
+        'the data file cannot be written at start; replies cut by the previous process are completed once it can',
+      );
+    }
   }
   retryPendingWork();
 
@@ -495,6 +521,10 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     onMessage(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onWritable(listener) {
+      writableListeners.add(listener);
+      return () => writableListeners.delete(listener);
     },
     close() {
       if (closed) return;
