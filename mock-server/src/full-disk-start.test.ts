@@ -20,11 +20,14 @@ beforeEach(() => {
   disk = openSmallDisk(1024 * 1024);
 });
 afterEach(async () => {
-  for (const server of processes.splice(0)) {
-    server.child.kill('SIGKILL');
-    await server.exited;
+  try {
+    for (const server of processes.splice(0)) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  } finally {
+    disk.close();
   }
-  disk.close();
 });
 
 async function start(env: Record<string, string>) {

@@ -33,8 +33,11 @@ beforeEach(() => {
   file = path.join(disk.dir, 'store.jsonl');
 });
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-  disk.close();
+  try {
+    for (const server of servers.splice(0)) await server.close();
+  } finally {
+    disk.close();
+  }
 });
 
 function logCollector() {
@@ -199,7 +202,6 @@ describe('on a full disk', () => {
     await reply.done; // stopped at the first chunk the disk refused
     const cut = store.messages(id).find((m) => m.id === reply.created.message.id)!;
     expect(cut.streaming).toBe(true);
-    expect(store.health().repliesToComplete).toBe(1);
 
     disk.free();
     await waitFor(() => !store.messages(id)[0]!.streaming, 5000, 'the cut reply to be completed');

@@ -98,7 +98,8 @@ function tmpfsDisk(root: string): SmallDisk {
       fs.rmSync(filler, { force: true });
     },
     close() {
-      execFileSync('umount', [root], { stdio: 'ignore' });
+      // Lazy: a file a failed test left open must not keep the volume mounted.
+      execFileSync('umount', ['-l', root], { stdio: 'ignore' });
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
