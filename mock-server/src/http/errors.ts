@@ -22,6 +22,22 @@ export function sendError(
 }
 
 /**
+ * 415 `content-type: <rule>, got "<declared>"`, or `content-type: missing; <missing>` when the
+ * request declared none.
+ */
+export function refuseContentType(
+  res: Response,
+  declared: string | undefined,
+  rule: string,
+  missing: string,
+): void {
+  const message = declared
+    ? `content-type: ${rule}, got ${JSON.stringify(declared.slice(0, 100))}`
+    : `content-type: missing; ${missing}`;
+  sendError(res, 'invalid-argument', message, 415);
+}
+
+/**
  * Parses `value` with `schema`; on failure throws ProviderError('invalid-argument') whose message
  * names the first offending field, e.g. `role: Invalid option: expected one of "user"|"system"`.
  */

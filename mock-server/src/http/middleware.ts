@@ -11,7 +11,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { CONTROL_HEADER } from '@chat/core';
 import { plural } from '../plural.js';
-import { sendError } from './errors.js';
+import { refuseContentType, sendError } from './errors.js';
 import { refuseMalformedBody } from './json-body-shape.js';
 import { hostGuard } from './request-guards.js';
 
@@ -81,14 +81,11 @@ export const requireJsonBody: RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  const type = req.headers['content-type'];
-  sendError(
+  refuseContentType(
     res,
-    'invalid-argument',
-    type
-      ? `content-type: must be application/json, got ${JSON.stringify(type.slice(0, 100))}`
-      : 'content-type: missing; send the body as application/json',
-    415,
+    req.headers['content-type'],
+    'must be application/json',
+    'send the body as application/json',
   );
 };
 

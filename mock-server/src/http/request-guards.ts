@@ -13,7 +13,7 @@
  */
 import type { RequestHandler } from 'express';
 import { CONTROL_HEADER } from '@chat/core';
-import { sendError } from './errors.js';
+import { refuseContentType, sendError } from './errors.js';
 
 /** Host names every server answers to: the loopback names a developer's own tools use. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -116,13 +116,12 @@ export const dataCallGuard: RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  const type = req.headers['content-type'];
-  sendError(
+  const rule = 'a data call that changes state needs "content-type: application/json"';
+  refuseContentType(
     res,
-    'invalid-argument',
-    `content-type: a data call that changes state needs "content-type: application/json" (send {} when ` +
-      `there is nothing else to send), got ${type ? JSON.stringify(type.slice(0, 100)) : 'none'}`,
-    415,
+    req.headers['content-type'],
+    rule,
+    `${rule}; send {} when there is nothing else to send`,
   );
 };
 

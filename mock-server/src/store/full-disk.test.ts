@@ -15,7 +15,7 @@ import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
 import { createControllableClock } from '../clock.js';
 import { createReplyStreamer } from '../live/reply-streamer.js';
-import { anonymousConversationBody, waitFor } from '../testing/test-server.js';
+import { anonymousConversationBody, createConversation, waitFor } from '../testing/test-server.js';
 import { endOnPageBoundary, openSmallDisk } from '../testing/small-disk.js';
 import type { SmallDisk } from '../testing/small-disk.js';
 import { loadFixtures } from './fixtures.js';
@@ -94,7 +94,7 @@ describe('on a full disk', () => {
       retry: { now: () => now, firstMs: 60_000 },
     });
     const { store } = server;
-    const { id } = store.createConversation({ ...anonymousConversationBody(), contextType: 'enduser' });
+    const { id } = createConversation(server);
     for (let i = 0; i < 300; i++) store.addMessage(id, { role: 'user', text: `${i} ${'x'.repeat(1000)}` });
     // Room for many small lines, not for a snapshot of the whole store (≈ 320 KB).
     disk.fill(64 * 1024);
@@ -132,10 +132,7 @@ describe('on a full disk', () => {
 
   it('answers writes 503, changes nothing, and takes them again by itself once space returns', async () => {
     const server = serverOnDisk();
-    const { id } = server.store.createConversation({
-      ...anonymousConversationBody(),
-      contextType: 'enduser',
-    });
+    const { id } = createConversation(server);
     const send = (text: string) =>
       request(server.app).post(DATA_ROUTES.messages(id)).send({ role: 'user', text });
     const acknowledged: string[] = [];
@@ -165,10 +162,7 @@ describe('on a full disk', () => {
 
   it('refuses a reset with 503 and resets nothing, then resets everything once space returns', async () => {
     const server = serverOnDisk();
-    const { id } = server.store.createConversation({
-      ...anonymousConversationBody(),
-      contextType: 'enduser',
-    });
+    const { id } = createConversation(server);
     server.faults.add({ operation: 'chat', error: 500 });
     disk.fill();
 
@@ -189,7 +183,7 @@ describe('on a full disk', () => {
   it('completes a reply whose streaming stopped at a failed write once writes succeed again, without a restart', async () => {
     const server = serverOnDisk({ retry: { firstMs: 20 } });
     const { store } = server;
-    const { id } = store.createConversation({ ...anonymousConversationBody(), contextType: 'enduser' });
+    const { id } = createConversation(server);
     const changes: Message[] = [];
     store.onMessage(({ message }) => changes.push(message));
     disk.fill(16 * 1024);
@@ -220,7 +214,7 @@ describe('starting on a full disk', () => {
   it('writes nothing when nothing changed, serves reads, answers writes 503, and recovers by itself when space returns', async () => {
     // A previous process: the scenarios' businesses seeded, a conversation, and a reply cut by a crash.
     const first = serverOnDisk();
-    const { id } = first.store.createConversation({ ...anonymousConversationBody(), contextType: 'enduser' });
+    const { id } = createConversation(first);
     first.store.addMessage(id, { role: 'user', text: 'Where are you?' });
     const cut = first.store.addMessage(id, { role: 'model', text: 'We are at', streaming: true });
     endOnPageBoundary(file, (padding) => first.store.addMessage(id, { role: 'user', text: padding }));
