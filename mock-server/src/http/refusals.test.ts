@@ -92,7 +92,7 @@ describe('refused before a route runs', () => {
     }
     const untyped = await request(server.app).post(DATA_ROUTES.conversations);
     expect(refusal(untyped.status, untyped.body, 415).message).toContain(
-      'content-type: a data call that changes state needs "content-type: application/json"',
+      'content-type: missing; a data call that changes state needs "content-type: application/json"',
     );
     const missing = await request(server.app).post(CHAT_PATH);
     expect(refusal(missing.status, missing.body, 400).message).toBe(
