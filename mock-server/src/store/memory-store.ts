@@ -205,8 +205,8 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     });
   const compaction = backoff();
   const reopening = backoff();
-  /** Replies whose streaming stopped at a failed write (message id → conversation id), to complete. */
-  const repliesToComplete = new Map<string, string>();
+  /** Replies nothing will grow any more (message id → where, and why), to complete before the next write. */
+  const repliesToComplete = new Map<string, { conversationId: string; why: string }>();
   let retryTimer: NodeJS.Timeout | null = null;
 
   function refuse(reason: string, what = 'nothing was stored'): never {
@@ -291,8 +291,8 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       reopen = null;
       reopening.succeeded();
     }
-    for (const [messageId, conversationId] of repliesToComplete) {
-      completeReply(conversationId, messageId, 'its streaming stopped at a failed write');
+    for (const [messageId, { conversationId, why }] of repliesToComplete) {
+      completeReply(conversationId, messageId, why);
       repliesToComplete.delete(messageId);
     }
   }
@@ -340,7 +340,11 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   // crash: a clean shutdown finishes its replies). Nothing will ever grow it again.
   for (const [conversationId, record] of state.conversations) {
     for (const { message } of record.messages.values()) {
-      if (message.streaming) repliesToComplete.set(message.id, conversationId);
+      if (message.streaming)
+        repliesToComplete.set(message.id, {
+          conversationId,
+          why: 'the previous process ended while it streamed',
+        });
     }
   }
   if (repliesToComplete.size > 0 && !reopen) {
@@ -462,7 +466,10 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       } catch (error) {
         // The streamer stops at a failed write; the reply is completed once writes succeed again.
         if (error instanceof ProviderError && error.code === 'unavailable' && stored.message.streaming) {
-          repliesToComplete.set(messageId, conversationId);
+          repliesToComplete.set(messageId, {
+            conversationId,
+            why: 'its streaming stopped at a failed write',
+          });
           retryPendingWork();
         }
         throw error;
