@@ -84,7 +84,7 @@ const health = async (server: ChatMockServer) =>
     storage: ReturnType<ChatMockServer['store']['health']>;
   };
 
-describe('on a full disk', () => {
+describe('on a full disk', { timeout: 30_000 }, () => {
   it('a failed compaction deletes its temp file and is not retried after every write; writes go on, and it succeeds once space returns', async () => {
     let now = 0;
     const log = logCollector();
@@ -210,7 +210,7 @@ describe('on a full disk', () => {
   });
 });
 
-describe('starting on a full disk', () => {
+describe('starting on a full disk', { timeout: 30_000 }, () => {
   it('writes nothing when nothing changed, serves reads, answers writes 503, and recovers by itself when space returns', async () => {
     // A previous process: the scenarios' businesses seeded, a conversation, and a reply cut by a crash.
     const first = serverOnDisk();
