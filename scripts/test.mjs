@@ -9,6 +9,8 @@ const steps = [
   ['unit and integration tests', ['run', 'test:unit']],
   // Every shipped scenario, rehearsed as a visitor against a private mock server (issue 9).
   ['demo scenarios', ['run', '--silent', 'demo', '--', 'check', '--all']],
+  // The language-model assistant's evaluation set against the scripted model server (issue 20): plumbing only.
+  ['assistant evaluation (scripted model)', ['run', '--silent', 'eval', '--', '--scripted']],
 ];
 for (const [name, args] of steps) {
   console.log(`\n━━ ${name} ━━`);

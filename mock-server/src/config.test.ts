@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './config.js';
+import { assistantConfig, ConfigError, readConfig } from './config.js';
 
 describe('readConfig', () => {
   it('has defaults for a local run', () => {
@@ -92,5 +92,35 @@ describe('readConfig', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('readConfig: the assistant (issue 20)', () => {
+  it('names a bad ASSISTANT_PROVIDER and a missing key, with the other bad variables', () => {
+    expect(() => readConfig({ ASSISTANT_PROVIDER: 'gpt', PORT: 'x' })).toThrow(
+      /PORT must be an integer[\s\S]*ASSISTANT_PROVIDER must be one of rules, gemini, openai, got "gpt"/,
+    );
+    expect(() => readConfig({ ASSISTANT_PROVIDER: 'gemini' })).toThrow(
+      'GEMINI_API_KEY is required when ASSISTANT_PROVIDER=gemini',
+    );
+    expect(() => readConfig({ ASSISTANT_PROVIDER: 'openai', OPENAI_BASE_URL: 'not a url' })).toThrow(
+      /OPENAI_BASE_URL must be an http or https URL/,
+    );
+  });
+
+  it('reads the model and server of an OpenAI-compatible provider; without configuration, the rules', () => {
+    const env = {
+      ASSISTANT_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      ASSISTANT_MODEL: 'llama3.1:8b',
+    };
+    expect(() => readConfig(env)).not.toThrow();
+    expect(assistantConfig(env)).toEqual({
+      provider: 'openai',
+      model: 'llama3.1:8b',
+      apiKey: null,
+      baseUrl: 'http://127.0.0.1:11434/v1',
+    });
+    expect(assistantConfig({})).toEqual({ provider: 'rules' });
   });
 });

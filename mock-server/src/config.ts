@@ -1,29 +1,15 @@
 /**
  * The server's settings from the environment, parsed once with zod. A bad value stops the start
- * with a message naming every bad variable.
+ * with a message naming every bad variable. The assistant's variables (ASSISTANT_PROVIDER,
+ * ASSISTANT_MODEL, GEMINI_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL) are the language-model
+ * assistant's own (@chat/llm-assistant): checked here with the rest, read by assistantConfig().
  */
-import path from 'node:path';
 import { z } from 'zod';
+import { readAssistantConfig } from '@chat/llm-assistant/config';
+import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
-import { scenariosFolderProblem } from './scenarios/scenarios-folder.js';
-
-const integer = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return fallback;
-      const n = Number(value);
-      if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be an integer from ${min} to ${max}, got "${value}"`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+import { envInteger as integer, envScenariosDir } from '@chat/server-http';
 
 const OriginSchema = z.string().refine((value) => {
   try {
@@ -71,19 +57,7 @@ const EnvSchema = z.object({
       return entries;
     }),
   /** The folder of scenario files to play (relative to where the server starts); default mock-server/scenarios/. */
-  SCENARIOS_DIR: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value?.trim()) return null;
-      const dir = path.resolve(value.trim());
-      const problem = scenariosFolderProblem(dir, 'SCENARIOS_DIR');
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      return dir;
-    }),
+  SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CONTROL_API: z.enum(['on', 'off'], { message: 'CONTROL_API must be "on" or "off"' }).default('on'),
   STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),
   STREAM_INTERVAL_MS: integer('STREAM_INTERVAL_MS', 0, 60_000, 40),
@@ -102,13 +76,24 @@ export class ConfigError extends Error {
 /** Parses the environment. Throws ConfigError listing every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
+  const assistant = readAssistantConfig(env);
+  const assistantLines = assistant.ok ? [] : assistant.problems.map((problem) => `- ${problem}`);
+  if (parsed.success && assistantLines.length === 0) return parsed.data;
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const lines = issues.map((issue) => {
     const variable = String(issue.path[0] ?? 'environment');
     const rest = issue.path.length > 1 ? ` (item ${issue.path.slice(1).join('.')})` : '';
     return issue.message.startsWith(variable)
       ? `- ${issue.message}`
       : `- ${variable}${rest}: ${issue.message}`;
   });
-  throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  throw new ConfigError(`Invalid environment:\n${[...lines, ...assistantLines].join('\n')}`);
+}
+
+/** Which assistant answers (the built-in rules unless configured); call after readConfig accepted the environment. */
+export function assistantConfig(env: NodeJS.ProcessEnv): AssistantConfig {
+  const read = readAssistantConfig(env);
+  if (!read.ok)
+    throw new ConfigError(`Invalid environment:\n${read.problems.map((p) => `- ${p}`).join('\n')}`);
+  return read.config;
 }

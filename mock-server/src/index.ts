@@ -6,9 +6,10 @@
  * The line `mock server listening` (JSON, with `port`) tells scripts which port was bound.
  */
 import { pino } from 'pino';
+import { languageModelAssistant } from './language-model-assistant.js';
 import { createApp } from './app.js';
 import type { ChatMockServer } from './app.js';
-import { ConfigError, readConfig } from './config.js';
+import { assistantConfig, ConfigError, readConfig } from './config.js';
 import type { Config } from './config.js';
 import { DataFileError } from './store/data-file-errors.js';
 import { FixtureError } from './store/fixtures.js';
@@ -30,10 +31,14 @@ const logger = pino(
   pino.destination({ sync: true }),
 );
 
+// The language-model assistant only when configured: without configuration nothing of it loads.
+const assistant = await languageModelAssistant(assistantConfig(process.env), logger);
+
 let server: ChatMockServer;
 try {
   server = createApp({
     logger,
+    ...(assistant ? { assistant } : {}),
     dataFile: config.DATA_FILE,
     corsOrigins: config.CORS_ORIGINS,
     allowedHosts: [config.HOST, ...config.ALLOWED_HOSTS],

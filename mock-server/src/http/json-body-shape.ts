@@ -10,7 +10,7 @@
  * One walk over the parsed body; the bodies are at most 64 KB.
  */
 import type { RequestHandler } from 'express';
-import { formatPath } from '../store/fixtures.js';
+import { formatPath } from '@chat/core';
 import { sendError } from './errors.js';
 
 /** Deeper than any body of this API (a business document's hours are 5 levels down). */

@@ -1,6 +1,6 @@
 /**
  * The middleware every request passes: security headers, the Host check, CORS, the JSON body
- * parser with its size limit and its shape check (json-body-shape.ts), a request log line, and the rate limiters of the identity and chat
+ * parser with its size limit, a request log line, and the rate limiters of the identity and chat
  * endpoints.
  */
 import cors from 'cors';
@@ -10,8 +10,8 @@ import { MemoryStore, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { CONTROL_HEADER } from '@chat/core';
-import { plural } from '../plural.js';
-import { refuseContentType, sendError } from './errors.js';
+import { refuseDeclaredOversize } from '@chat/server-http';
+import { sendError } from './errors.js';
 import { refuseMalformedBody } from './json-body-shape.js';
 import { hostGuard } from './request-guards.js';
 
@@ -50,44 +50,6 @@ export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
     refuseMalformedBody,
   ];
 }
-
-/**
- * 413 at once for a body whose declared Content-Length is over the limit. The JSON parser finds
- * that out too, but only answers after reading (and discarding) the whole body; this answers
- * before any of it is read and closes the connection, so nobody can keep the server busy with
- * bodies it will refuse anyway.
- */
-export function refuseDeclaredOversize(limitBytes: number): RequestHandler {
-  return (req, res, next) => {
-    const declared = Number(req.headers['content-length']);
-    if (!(declared > limitBytes)) {
-      next();
-      return;
-    }
-    res.set('Connection', 'close');
-    sendError(res, 'invalid-argument', `body: larger than ${plural(limitBytes, 'byte')}`, 413);
-  };
-}
-
-/**
- * 415 for a request that has a body the JSON parser left unread because its content type is not
- * application/json (text/plain, a form, none at all). Every body this server takes is JSON; without
- * this, the route would see no body and answer "expected object, received undefined". A request
- * without a body is left to its route (some take none).
- */
-export const requireJsonBody: RequestHandler = (req, res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
-  if (req.body !== undefined || !hasBody) {
-    next();
-    return;
-  }
-  refuseContentType(
-    res,
-    req.headers['content-type'],
-    'must be application/json',
-    'send the body as application/json',
-  );
-};
 
 /** One log line per request (never its headers or body: they carry tokens and phone numbers). */
 export function requestLog(logger: Logger): RequestHandler {

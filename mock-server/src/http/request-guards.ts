@@ -13,7 +13,7 @@
  */
 import type { RequestHandler } from 'express';
 import { CONTROL_HEADER } from '@chat/core';
-import { refuseContentType, sendError } from './errors.js';
+import { sendError } from './errors.js';
 
 /** Host names every server answers to: the loopback names a developer's own tools use. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -116,13 +116,12 @@ export const dataCallGuard: RequestHandler = (req, res, next) => {
     next();
     return;
   }
+  const declared = req.headers['content-type'];
   const rule = 'a data call that changes state needs "content-type: application/json"';
-  refuseContentType(
-    res,
-    req.headers['content-type'],
-    rule,
-    `${rule}; send {} when there is nothing else to send`,
-  );
+  const message = declared
+    ? `content-type: ${rule}, got ${JSON.stringify(declared.slice(0, 100))}`
+    : `content-type: missing; ${rule}; send {} when there is nothing else to send`;
+  sendError(res, 'invalid-argument', message, 415);
 };
 
 /**

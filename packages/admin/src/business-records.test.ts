@@ -44,6 +44,16 @@ describe('a businesses file', () => {
     ]);
   });
 
+  it('imports the FAQ the language-model assistant answers from, and names an entry without an answer', () => {
+    const result = checkBusinessRecords(demo().slice(0, 1));
+    expect(result.ok && result.businesses[0]!.faq?.[0]?.question).toBe('Do you sell gift cards?');
+    const records = demo().slice(0, 1);
+    records[0] = { ...records[0], faq: [{ question: 'Walk-ins?', answer: '' }] };
+    expect(problemsOf(records)).toEqual([
+      expect.stringMatching(/^record 1 \("bella-vista-salon"\), field faq\[0\]\.answer: /),
+    ]);
+  });
+
   it('refuses a field the schema does not know, instead of dropping it', () => {
     const records = demo().slice(0, 1);
     records[0] = { ...records[0], descripton: 'typo' };

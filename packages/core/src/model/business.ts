@@ -9,6 +9,7 @@ import type {
   BusinessLocationSchema,
   BusinessSchema,
   DayScheduleSchema,
+  FaqEntrySchema,
   SuggestedQuestionSchema,
   TimeIntervalSchema,
   WeeklyScheduleSchema,
@@ -31,6 +32,9 @@ export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A brand colour as stored: '#' and six hex digits. */
 export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+/** The optional FAQ list on a business: how many entries, and how long each part may be. */
+export const FAQ = { maxEntries: 50, maxQuestionLength: 300, maxAnswerLength: 2000 } as const;
 
 export const VERIFICATION_STATUSES = ['pending', 'denied', 'approved'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -65,6 +69,7 @@ export type WeeklySchedule = z.infer<typeof WeeklyScheduleSchema>;
 export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
 export type BusinessLocation = z.infer<typeof BusinessLocationSchema>;
 export type SuggestedQuestion = z.infer<typeof SuggestedQuestionSchema>;
+export type FaqEntry = z.infer<typeof FaqEntrySchema>;
 export type Business = z.infer<typeof BusinessSchema>;
 
 /** Chatting is possible only with an approved business (§1, §6). */

@@ -108,4 +108,17 @@ describe('readBusiness: liberal in what the page reads', () => {
     });
     expect(readBusiness('nope', 'x')).toMatchObject({ ok: false });
   });
+
+  it('reads the FAQ entries that have a question and an answer, trimmed, and skips the rest', () => {
+    const { value } = read({
+      faq: [
+        { question: ' Gift cards? ', answer: ' Yes, from $25. ' },
+        { question: 'No answer' },
+        'not an entry',
+        { question: '', answer: 'No question' },
+      ],
+    });
+    expect(value.faq).toEqual([{ question: 'Gift cards?', answer: 'Yes, from $25.' }]);
+    expect(read({}).value.faq).toBeUndefined();
+  });
 });

@@ -5,7 +5,8 @@
  *   - a malformed day of hours ('24:00', '9:00', a missing isOpen) is dropped with one warning, so the
  *     outside-hours flag sees no usable schedule for that day; an unknown time zone drops the
  *     schedule it belongs to (no day can be placed without it);
- *   - a missing handle reads as '', an empty suggested-question line is skipped, unknown fields go.
+ *   - a missing handle reads as '', an empty suggested-question line is skipped, and so is an FAQ
+ *     entry without a question or an answer; unknown fields go.
  * Only a business without a name, or not an object at all, cannot be read.
  */
 import type {
@@ -13,12 +14,13 @@ import type {
   BusinessHours,
   BusinessLocation,
   DaySchedule,
+  FaqEntry,
   SuggestedQuestion,
   TimeInterval,
   VerificationStatus,
   WeeklySchedule,
 } from '../model/business.js';
-import { isHandle, TIME_OF_DAY_PATTERN, VERIFICATION_STATUSES, WEEKDAYS } from '../model/business.js';
+import { FAQ, isHandle, TIME_OF_DAY_PATTERN, VERIFICATION_STATUSES, WEEKDAYS } from '../model/business.js';
 import {
   clip,
   isKnownTimeZone,
@@ -50,6 +52,8 @@ export function readBusiness(raw: unknown, id?: string): ReadResult<Business> {
   };
   const description = optionalString(raw.description, 2000);
   if (description !== undefined) business.description = description;
+  const faq = readFaq(raw.faq);
+  if (faq.length > 0) business.faq = faq;
   if (raw.hours !== undefined) {
     const hours = readHours(raw.hours, 'hours', warn);
     if (hours) business.hours = hours;
@@ -75,6 +79,21 @@ function readSuggestedQuestions(raw: unknown): SuggestedQuestion[] {
     if (questions.length === MAX_SUGGESTED_QUESTIONS) break;
   }
   return questions;
+}
+
+/** The FAQ entries with both a question and an answer; the rest are skipped. */
+function readFaq(raw: unknown): FaqEntry[] {
+  if (!Array.isArray(raw)) return [];
+  const entries: FaqEntry[] = [];
+  for (const item of raw) {
+    if (!isRecord(item) || !isNonEmptyString(item.question) || !isNonEmptyString(item.answer)) continue;
+    entries.push({
+      question: clip(item.question.trim(), FAQ.maxQuestionLength),
+      answer: clip(item.answer.trim(), FAQ.maxAnswerLength),
+    });
+    if (entries.length === FAQ.maxEntries) break;
+  }
+  return entries;
 }
 
 type Warn = (field: string, why: string) => void;

@@ -66,6 +66,15 @@ describe('BusinessSchema (§3 Business)', () => {
     expect(parsed.hours?.weeklySchedule?.saturday?.intervals).toEqual([]);
   });
 
+  it('keeps an optional FAQ list, and rejects an entry without an answer, naming it', () => {
+    const faq = [{ question: 'Do you sell gift cards?', answer: 'Yes, from $25.' }];
+    expect(BusinessSchema.parse({ ...fullBusiness(), faq }).faq).toEqual(faq);
+    expect(BusinessSchema.parse(fullBusiness()).faq).toBeUndefined();
+    expect(issuePaths({ ...fullBusiness(), faq: [{ question: 'Walk-ins?', answer: '' }] })).toEqual([
+      'faq.0.answer',
+    ]);
+  });
+
   it('rejects an unknown verification status, naming verification.status', () => {
     expect(issuePaths({ ...fullBusiness(), verification: { status: 'verified' } })).toEqual([
       'verification.status',

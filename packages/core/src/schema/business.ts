@@ -1,6 +1,7 @@
 import {
   BRAND_COLOR_PATTERN,
   DOCUMENT_ID,
+  FAQ,
   HANDLE,
   TIME_OF_DAY_PATTERN,
   VERIFICATION_STATUSES,
@@ -53,6 +54,12 @@ export const SuggestedQuestionSchema = z.object({
   line2: z._default(z.string().check(z.maxLength(200)), ''),
 });
 
+/** One of the business's own questions and answers, which the language-model assistant may quote. */
+export const FaqEntrySchema = z.object({
+  question: z.string().check(z.minLength(1), z.maxLength(FAQ.maxQuestionLength)),
+  answer: z.string().check(z.minLength(1), z.maxLength(FAQ.maxAnswerLength)),
+});
+
 export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
 
 /** A document id: what Firestore accepts and what is safe in a URL path segment. */
@@ -76,6 +83,8 @@ export const BusinessSchema = z.object({
   /** One or two sentences on what the business does; the assistant uses it to introduce the business. */
   description: z.optional(z.string().check(z.maxLength(2000))),
   suggestedQuestions: z._default(z.array(SuggestedQuestionSchema).check(z.maxLength(20)), []),
+  /** Optional questions and answers in the business's own words, for the assistant to answer from. */
+  faq: z.optional(z.array(FaqEntrySchema).check(z.maxLength(FAQ.maxEntries))),
   verification: z.object({ status: VerificationStatusSchema }),
   locations: z._default(z.array(BusinessLocationSchema).check(z.maxLength(50)), []),
   hours: z.optional(BusinessHoursSchema),

@@ -1,0 +1,26 @@
+/**
+ * The language-model assistant (@chat/llm-assistant) for conversations that play no scenario, when
+ * ASSISTANT_PROVIDER names a model; null for the built-in rules. Loaded on demand, so a server
+ * without a model configured loads none of Genkit.
+ *
+ * Limits: the model calls per business per day are counted in this process's memory, like the rest
+ * of the mock server's state (the production chat service counts them in Firestore).
+ */
+import type { Assistant } from '@chat/assistant';
+import type { AssistantConfig } from '@chat/llm-assistant/config';
+import type { Logger } from 'pino';
+
+export async function languageModelAssistant(
+  config: AssistantConfig,
+  logger: Logger,
+): Promise<Assistant | null> {
+  if (config.provider === 'rules') return null;
+  const { createLlmAssistant, createMemoryModelCallBudget, createModelRuntime } =
+    await import('@chat/llm-assistant');
+  logger.info({ provider: config.provider, model: config.model }, 'assistant: language model');
+  return createLlmAssistant({
+    ...createModelRuntime(config),
+    budget: createMemoryModelCallBudget(),
+    logger: logger.child({ component: 'llm-assistant' }),
+  });
+}
