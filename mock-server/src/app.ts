@@ -23,7 +23,7 @@ import {
   turnAssistant,
 } from '@chat/assistant';
 import type { Assistant, ScenarioLibrary } from '@chat/assistant';
-import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
+import { CHAT_PATH, HEALTH_PATH, ProviderError } from '@chat/core';
 import { createControllableClock } from './clock.js';
 import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
@@ -44,7 +44,7 @@ import {
   securityMiddleware,
 } from './http/middleware.js';
 import type { RateLimitOptions } from './http/middleware.js';
-import { controlCallGuard, hostAllowlist, hostHeaderAllowed } from './http/request-guards.js';
+import { controlCallGuard, dataCallGuard, hostAllowlist, hostHeaderAllowed } from './http/request-guards.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/index.js';
 import { attachMessageStream } from './live/message-stream.js';
@@ -149,23 +149,35 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   // A scenario that brings its own business puts it in the store, now, after a reload and after a
   // reset; one that plays a fixture approved (`business: { fixture: …, approved: true }`) puts that
   // fixture in approved. Limit: a fixture stays approved until a reset once no scenario approves it.
-  const seedScenarioBusinesses = () => {
-    for (const listing of scenarios.list()) {
+  const scenarioBusinesses = () =>
+    scenarios.list().flatMap((listing) => {
       const scenario = scenarios.get(listing.id);
-      if (!scenario) continue;
+      if (!scenario) return [];
       const approved = approvedFixtureOf(scenario);
       const fixture = approved ? fixtures.businesses.find((b) => b.id === approved) : undefined;
       const business =
         inlineBusinessOf(scenario) ??
         (fixture ? { ...fixture, verification: { status: 'approved' as const } } : null);
-      if (!business) continue;
-      // Written only when it changed, so a restart on a data file journals nothing new.
-      const stored = store.getBusiness(business.id);
-      if (JSON.stringify(stored) !== JSON.stringify(business)) store.putBusiness(business);
+      return business ? [business] : [];
+    });
+  const seedScenarioBusinesses = () => {
+    for (const business of scenarioBusinesses()) {
+      // The store writes nothing for an unchanged business, so a restart journals nothing new.
+      try {
+        store.putBusiness(business);
+      } catch (error) {
+        // A full disk at start or at a reload: stored once writes resume (onWritable below).
+        if (!(error instanceof ProviderError && error.code === 'unavailable')) throw error;
+        logger.warn(
+          { businessId: business.id, problem: error.message },
+          "a scenario's business is stored once the data file can be written again",
+        );
+      }
     }
   };
   seedScenarioBusinesses();
   scenarios.onChange(seedScenarioBusinesses);
+  store.onWritable(seedScenarioBusinesses);
   const corsOrigins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   const faults = createFaults();
   const streamer = createReplyStreamer(store, options.streaming ?? { chunkChars: 0, intervalMs: 0 }, logger);
@@ -188,9 +200,12 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   const controlApi = options.controlApi ?? true;
   if (controlApi) app.use('/control', controlCallGuard);
   app.use(requireJsonBody);
+  // After the body check, which names a body's wrong content type; this one refuses the bodiless rest.
+  app.use('/data', dataCallGuard);
   // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
+  // `storage` says whether writes are accepted (a full disk answers them 503) and what is retried.
   app.get(HEALTH_PATH, (_req, res) => {
-    res.json({ ok: true });
+    res.json({ ok: true, storage: store.health() });
   });
   app.use('/data', limiters.data);
   app.use(dataRoutes({ store, identity, faults }));
@@ -236,6 +251,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     demoConsole = consoleRoutes(store, {
       library: scenarios,
       isStaffMessage: (id) => staffMessageIds.has(id),
+      logger,
     });
     app.use(demoConsole.router);
     app.use(
@@ -262,9 +278,10 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
           return sockets.length;
         },
         reset() {
+          // The store first, in one snapshot with the scenarios' businesses: when the disk refuses it
+          // (503), nothing else has been reset either. The rest only forgets memory and cannot fail.
+          store.reset(scenarioBusinesses());
           streamer.cancelAll();
-          store.reset();
-          seedScenarioBusinesses();
           assistant.reset();
           identity.reset();
           faults.clear();

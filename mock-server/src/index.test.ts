@@ -115,7 +115,10 @@ describe('the server process', () => {
     const first = await start(env);
     expect((await call(first.url, 'GET', CONTROL_ROUTES.health)).status).toBe(404);
     // The health check compose uses lives outside /control, so it answers with the control API off.
-    expect(await call(first.url, 'GET', HEALTH_PATH)).toEqual({ status: 200, body: { ok: true } });
+    expect(await call(first.url, 'GET', HEALTH_PATH)).toMatchObject({
+      status: 200,
+      body: { ok: true, storage: { persistence: 'file', writable: true } },
+    });
     const conversation = (
       await call(first.url, 'POST', DATA_ROUTES.conversations, {
         businessId: 'bella-vista-salon',

@@ -1,6 +1,7 @@
 /**
  * Starts the mock server from the environment (see README.md for every variable): reads and
- * validates the settings, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT —
+ * validates the settings, builds the app, listens (read-only, with a warning, when the data file's
+ * disk is full: see store/open-state.ts), and shuts down cleanly on SIGTERM/SIGINT —
  * stop accepting, finish streamed replies, close sockets, flush the data file, exit 0.
  * The line `mock server listening` (JSON, with `port`) tells scripts which port was bound.
  */
@@ -60,6 +61,15 @@ try {
   process.exit(1);
 }
 
+const storage = server.store.health();
+if (!storage.writable) {
+  logger.warn(
+    { problem: storage.problem },
+    `starting READ-ONLY: the data file cannot be written (${storage.problem}). Reads work; writes answer 503 ` +
+      'until the disk has space again, and the server retries by itself (GET /healthz shows it)',
+  );
+}
+
 try {
   const { port, host, url } = await server.listen(config.PORT, config.HOST);
   logger.info(
@@ -71,6 +81,7 @@ try {
       scenariosDir: server.scenarios.dir,
       controlApi: config.CONTROL_API,
       allowedHosts: config.ALLOWED_HOSTS,
+      storage: storage.writable ? 'writable' : 'read-only',
     },
     'mock server listening',
   );

@@ -4,12 +4,18 @@
  * server-sent-events stream of every message change so the console shows replies as they stream (a
  * staffer's marked `staff`), and of the scenario files' state (`event: scenarios`) after every reload.
  * Mounted only when the control API is on, like the API the console drives.
+ *
+ * An event stream's buffer is bounded: a client that does not read (or reads slower than messages
+ * change) is disconnected once more than `maxBacklogBytes` wait to be sent to it, instead of holding
+ * the events in the server's memory until it leaves. The console reconnects by itself and reads the
+ * picked conversation's messages again, so it loses nothing it shows.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { ScenarioLibrary } from '@chat/assistant';
+import type { Logger } from 'pino';
 import type { DocumentStore } from '../store/memory-store.js';
 import { sendError } from './errors.js';
 import { requestPath } from '@chat/server-http';
@@ -18,6 +24,19 @@ const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
 /** The chat page's design tokens and page-wide defaults, shared rather than copied so the console looks like the product. */
 const WEB_STYLES_DIR = fileURLToPath(new URL('../../../web/src/styles/', import.meta.url));
 const SHARED_STYLES = new Set(['tokens.css', 'global.css']);
+
+/** How many bytes may wait to be sent to one /control/events client before it is disconnected. */
+export const MAX_EVENT_BACKLOG_BYTES = 1024 * 1024;
+
+export interface ConsoleRoutesOptions {
+  /** The scenario files: each change (a file saved valid or with a mistake) is sent as a `scenarios` event. */
+  library: Pick<ScenarioLibrary, 'list' | 'onChange'>;
+  /** Whether a message was sent by a staffer from the console (shown as the staff's, not the assistant's). */
+  isStaffMessage: (messageId: string) => boolean;
+  logger: Logger;
+  /** Default MAX_EVENT_BACKLOG_BYTES. */
+  maxBacklogBytes?: number;
+}
 
 export interface ConsoleRoutes {
   router: Router;
@@ -42,14 +61,8 @@ const consoleFileRefused: ErrorRequestHandler = (error: { status?: unknown }, re
   }
 };
 
-export interface ConsoleRouteOptions {
-  /** The scenario files: each change (a file saved valid or with a mistake) is sent as a `scenarios` event. */
-  library: Pick<ScenarioLibrary, 'list' | 'onChange'>;
-  /** Whether a message was sent by a staffer from the console (shown as the staff's, not the assistant's). */
-  isStaffMessage: (messageId: string) => boolean;
-}
-
-export function consoleRoutes(store: DocumentStore, options: ConsoleRouteOptions): ConsoleRoutes {
+export function consoleRoutes(store: DocumentStore, options: ConsoleRoutesOptions): ConsoleRoutes {
+  const maxBacklogBytes = options.maxBacklogBytes ?? MAX_EVENT_BACKLOG_BYTES;
   const router = Router();
   const streams = new Set<Response>();
 
@@ -83,6 +96,16 @@ export function consoleRoutes(store: DocumentStore, options: ConsoleRouteOptions
     const stop = store.onMessage(({ conversationId, seq, message }) => {
       const staff = options.isStaffMessage(message.id);
       res.write(`data: ${JSON.stringify({ conversationId, seq, message, ...(staff ? { staff } : {}) })}\n\n`);
+      // writableLength: what is written but not yet handed to the kernel, i.e. what this client owes.
+      if (res.writableLength <= maxBacklogBytes) return;
+      options.logger.warn(
+        { backlogBytes: res.writableLength, maxBacklogBytes },
+        'a /control/events client fell behind; disconnected it',
+      );
+      stop();
+      stopScenarios();
+      streams.delete(res);
+      res.destroy();
     });
     // The scenario files' state now and after every reload: a mistake saved during a demo shows at once.
     const scenarios = () =>

@@ -134,7 +134,7 @@ describe('conversations', () => {
 
   it('sets signupFeedPosted', async () => {
     const { id } = await postConversation(server());
-    expect((await request(server().app).post(DATA_ROUTES.signupFeedPosted(id))).status).toBe(204);
+    expect((await request(server().app).post(DATA_ROUTES.signupFeedPosted(id)).send({})).status).toBe(204);
     expect(server().store.getConversation(id)?.signupFeedPosted).toBe(true);
     expectError(
       await request(server().app).post(DATA_ROUTES.signupFeedPosted(id)).send({ value: true }),

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { CONTROL_HEADER } from '@chat/core';
 import { refuseDeclaredOversize } from '@chat/server-http';
 import { sendError } from './errors.js';
+import { refuseMalformedBody } from './json-body-shape.js';
 import { hostGuard } from './request-guards.js';
 
 /** The web dev server's origins (Vite on port 5173). */
@@ -46,6 +47,7 @@ export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
     }),
     refuseDeclaredOversize(bodyLimitBytes),
     express.json({ limit: bodyLimitBytes }),
+    refuseMalformedBody,
   ];
 }
 

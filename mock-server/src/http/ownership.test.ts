@@ -39,7 +39,11 @@ describe('ownership', () => {
       403,
       'permission-denied',
     );
-    expectError(await request(server().app).post(DATA_ROUTES.signupFeedPosted(id)), 403, 'permission-denied');
+    expectError(
+      await request(server().app).post(DATA_ROUTES.signupFeedPosted(id)).send({}),
+      403,
+      'permission-denied',
+    );
     const added = await request(server().app)
       .post(DATA_ROUTES.messages(id))
       .set(auth(owner.idToken))

@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_ROUTES, ErrorBodySchema, errorCodeForStatus, HTTP_STATUS_BY_CODE } from '@chat/core';
+import { CHAT_PATH, DATA_ROUTES, ErrorBodySchema, errorCodeForStatus, HTTP_STATUS_BY_CODE } from '@chat/core';
 import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
 import { anonymousConversationBody, startTestServer } from '../testing/test-server.js';
@@ -90,7 +90,11 @@ describe('refused before a route runs', () => {
       const error = refusal(res.status, res.body, 415);
       expect(error.message).toBe(`content-type: must be application/json, got "${type}"`);
     }
-    const missing = await request(server.app).post(DATA_ROUTES.conversations);
+    const untyped = await request(server.app).post(DATA_ROUTES.conversations);
+    expect(refusal(untyped.status, untyped.body, 415).message).toContain(
+      'content-type: missing; a data call that changes state needs "content-type: application/json"',
+    );
+    const missing = await request(server.app).post(CHAT_PATH);
     expect(refusal(missing.status, missing.body, 400).message).toBe(
       'body: missing; send a JSON object as application/json',
     );

@@ -6,7 +6,10 @@
  *   resolves to 127.0.0.1 sends `Host: evil.example`), on every HTTP route and the socket;
  * - a state-changing control call must carry `content-type: application/json` and
  *   `X-Mock-Control: 1` (CSRF: a cross-origin page can send a POST with `text/plain` and no custom
- *   header without a CORS preflight; a custom header forces the preflight, which foreign origins fail).
+ *   header without a CORS preflight; a custom header forces the preflight, which foreign origins fail);
+ * - a state-changing data call must carry `content-type: application/json`, body or not: a JSON
+ *   content type is not one a simple request may send, so a foreign page's form POST (with no body,
+ *   which the body check lets through) is refused before it can set anything.
  */
 import type { RequestHandler } from 'express';
 import { CONTROL_HEADER } from '@chat/core';
@@ -99,6 +102,28 @@ export function hostGuard(allowlist: ReadonlySet<string>): RequestHandler {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether the request declares `content-type: application/json` (any parameters, e.g. a charset). */
+function declaresJson(req: { headers: { 'content-type'?: string } }): boolean {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * 415 for a state-changing data call (POST, PUT, PATCH, DELETE) without `content-type:
+ * application/json`, also when it has no body. Mount it on /data.
+ */
+export const dataCallGuard: RequestHandler = (req, res, next) => {
+  if (SAFE_METHODS.has(req.method) || declaresJson(req)) {
+    next();
+    return;
+  }
+  const declared = req.headers['content-type'];
+  const rule = 'a data call that changes state needs "content-type: application/json"';
+  const message = declared
+    ? `content-type: ${rule}, got ${JSON.stringify(declared.slice(0, 100))}`
+    : `content-type: missing; ${rule}; send {} when there is nothing else to send`;
+  sendError(res, 'invalid-argument', message, 415);
+};
+
 /**
  * 403 for a state-changing control call (POST, PUT, PATCH, DELETE) without `content-type:
  * application/json` and `X-Mock-Control: 1`. Mount it on /control before the control routes.
@@ -108,8 +133,7 @@ export const controlCallGuard: RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mediaType === 'application/json' && req.get(CONTROL_HEADER) === '1') {
+  if (declaresJson(req) && req.get(CONTROL_HEADER) === '1') {
     next();
     return;
   }

@@ -15,6 +15,9 @@
  * could no longer read. A timer ends an idle one; before every upsert, subscriptions whose token
  * has expired by the (possibly moved) server clock are ended first.
  *
+ * A subscriber more than MAX_SOCKET_BACKLOG_BYTES behind (a client that stopped reading) has its
+ * connection closed, so no client can make the server hold its upserts (socket-backlog.ts).
+ *
  * Limits: one process (socket.io's in-memory adapter).
  */
 import { errorCodeOf, SOCKET_EVENTS, UnsubscribePayloadSchema } from '@chat/core';
@@ -28,6 +31,7 @@ import { assertConversationAccess, tokenExpiresAt, userForToken } from '../http/
 import { SubscribePayload } from '../http/strict-bodies.js';
 import { formatPath } from '@chat/core';
 import type { DocumentStore } from '../store/memory-store.js';
+import { MAX_SOCKET_BACKLOG_BYTES, socketBacklogBytes } from './socket-backlog.js';
 
 export type ChatSocketServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -39,6 +43,8 @@ export interface MessageStreamOptions {
   faults: Faults;
   clock: Clock;
   logger: Logger;
+  /** Default MAX_SOCKET_BACKLOG_BYTES (socket-backlog.ts). */
+  maxBacklogBytes?: number;
 }
 
 export interface MessageStream {
@@ -64,6 +70,7 @@ export function attachMessageStream({
   faults,
   clock,
   logger,
+  maxBacklogBytes = MAX_SOCKET_BACKLOG_BYTES,
 }: MessageStreamOptions): MessageStream {
   /** conversationId → socket id → the expiry of the token its subscription was opened with. */
   const tokenSubscriptions = new Map<string, Map<string, { expiresAt: number; timer: NodeJS.Timeout }>>();
@@ -114,8 +121,29 @@ export function attachMessageStream({
     for (const [socketId, { expiresAt }] of tokenSubscriptions.get(conversationId) ?? []) {
       if (now >= expiresAt) endExpired(conversationId, socketId);
     }
-    io.to(roomOf(conversationId)).emit(SOCKET_EVENTS.upsert, { conversationId, seq, message });
+    const room = roomOf(conversationId);
+    io.to(room).emit(SOCKET_EVENTS.upsert, { conversationId, seq, message });
+    cutOffLaggards(room);
   });
+
+  /**
+   * Closes the connection of every subscriber of `room` that is more than maxBacklogBytes behind,
+   * as a network failure would: its client reconnects by itself and resumes with afterSeq, and the
+   * server does not hold its upserts meanwhile.
+   */
+  function cutOffLaggards(room: string): void {
+    for (const socketId of io.of('/').adapter.rooms.get(room) ?? []) {
+      const socket = io.of('/').sockets.get(socketId);
+      if (!socket) continue;
+      const backlogBytes = socketBacklogBytes(socket);
+      if (backlogBytes <= maxBacklogBytes) continue;
+      logger.warn(
+        { socketId, backlogBytes, maxBacklogBytes },
+        'a socket.io client fell behind; closed its connection',
+      );
+      socket.conn.close();
+    }
+  }
 
   /**
    * Handles one subscribe. Everything after the token check runs in one synchronous block — join,

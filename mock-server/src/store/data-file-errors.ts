@@ -33,7 +33,9 @@ function named(file: string): string {
 export function fileSystemError(file: string, doing: string, error: unknown): DataFileError {
   const code = (error as NodeJS.ErrnoException).code;
   const hint = code ? HINTS[code] : undefined;
-  return new DataFileError(`${named(file)} ${doing}: ${(error as Error).message}${hint ? `; ${hint}` : ''}`);
+  return new DataFileError(`${named(file)} ${doing}: ${(error as Error).message}${hint ? `; ${hint}` : ''}`, {
+    cause: error,
+  });
 }
 
 /** Runs one file step of opening the data file; a file-system failure becomes a DataFileError. */

@@ -122,7 +122,18 @@ export function assertReadable(entry: WriteEntry): void {
     return;
   }
   const parsed = WriteEntrySchema.safeParse(entry);
-  if (parsed.success) return;
+  if (parsed.success) {
+    // What the public routes answer with is this JSON too (res.json): a document JSON.stringify
+    // cannot write (nested thousands deep) would be stored and then answer 500 on every read.
+    try {
+      JSON.stringify(entry);
+    } catch (error) {
+      throw new UnreadableWriteError(
+        `refused to store a ${entry.op} that cannot be written as JSON: ${(error as Error).message}`,
+      );
+    }
+    return;
+  }
   const issue = parsed.error.issues[0]!;
   throw new UnreadableWriteError(
     `refused to store a ${entry.op} the data file could not read back: field ${formatPath(issue.path)}: ${issue.message}`,

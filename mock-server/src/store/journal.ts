@@ -28,6 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ProviderError } from '@chat/core';
 import { DataFileError, fileSystemError } from './data-file-errors.js';
+import { failureReason } from './retry-backoff.js';
 
 /** The file operations the journal uses; tests pass one that fails on purpose (a full disk). */
 export type JournalFileSystem = Pick<
@@ -45,6 +46,7 @@ export type JournalFileSystem = Pick<
   | 'truncateSync'
   | 'renameSync'
   | 'statSync'
+  | 'unlinkSync'
 >;
 
 /** Where the journal reports trouble (a pino logger fits). */
@@ -144,11 +146,15 @@ export interface Journal {
   /** Lines appended since the last snapshot. */
   readonly entriesSinceSnapshot: number;
   /**
-   * Appends one write and returns once it is on disk. When the disk write fails, cuts the file
-   * back to its last whole line and throws ProviderError 'unavailable'; nothing was stored.
+   * Appends one write, given as its JSON text (one line, without the newline), and returns once it
+   * is on disk. When the disk write fails, cuts the file back to its last whole line and throws
+   * ProviderError 'unavailable'; nothing was stored.
    */
-  append(entry: object): void;
-  /** Replaces the whole file with one snapshot line (temp file + rename), then keeps appending. */
+  append(json: string): void;
+  /**
+   * Replaces the whole file with one snapshot line (temp file + rename), then keeps appending. When
+   * it fails, the old file is still the journal, whole, and no temp file is left behind.
+   */
   writeSnapshot(snapshot: object): void;
   /** Flushes and closes the file. */
   close(): void;
@@ -245,14 +251,14 @@ function journalAt(
     get entriesSinceSnapshot() {
       return entries;
     },
-    append(entry) {
+    append(json) {
       if (needsCut && !cutBack()) refuse('an earlier failed write is not cleaned up yet');
-      const line = Buffer.from(JSON.stringify(entry) + '\n', 'utf8');
+      const line = Buffer.from(json + '\n', 'utf8');
       try {
         writeFully(fileSystem, openFd(), line);
         fileSystem.fdatasyncSync(openFd());
       } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        const reason = failureReason(error);
         log.error({ file, err: error }, `data file write failed (${reason}); the write was refused (503)`);
         cutBack();
         refuse(reason);
@@ -280,18 +286,37 @@ function journalAt(
   };
 }
 
-/** Writes `snapshot` as the whole file: to `<file>.tmp`, fsynced, renamed over the file. */
+/**
+ * Writes `snapshot` as the whole file: to `<file>.tmp`, fsynced, renamed over the file. When any
+ * step before the rename fails (a full disk), the temp file is deleted before the error is thrown:
+ * a half-written snapshot would otherwise keep the disk full after the failure (issue 22).
+ */
 export function replaceWithSnapshot(fileSystem: JournalFileSystem, file: string, snapshot: object): void {
+  const bytes = Buffer.from(JSON.stringify(snapshot) + '\n', 'utf8');
   const temp = `${file}.tmp`;
-  const fd = fileSystem.openSync(temp, 'w');
   try {
-    writeFully(fileSystem, fd, Buffer.from(JSON.stringify(snapshot) + '\n', 'utf8'));
-    fileSystem.fsyncSync(fd);
-  } finally {
-    fileSystem.closeSync(fd);
+    const fd = fileSystem.openSync(temp, 'w');
+    try {
+      writeFully(fileSystem, fd, bytes);
+      fileSystem.fsyncSync(fd);
+    } finally {
+      fileSystem.closeSync(fd);
+    }
+    fileSystem.renameSync(temp, file);
+  } catch (error) {
+    removeQuietly(fileSystem, temp);
+    throw error;
   }
-  fileSystem.renameSync(temp, file);
   syncDirectory(path.dirname(file));
+}
+
+/** Deletes `file` if it exists; a failure to delete is not the error worth reporting. */
+function removeQuietly(fileSystem: JournalFileSystem, file: string): void {
+  try {
+    fileSystem.unlinkSync(file);
+  } catch {
+    // Already gone (the open failed), or the caller's error says more than this one would.
+  }
 }
 
 function setTornTailAside(
@@ -302,7 +327,13 @@ function setTornTailAside(
 ): void {
   const bytes = fileSystem.readFileSync(file);
   const aside = `${file}.torn-${Date.now()}`;
-  fileSystem.writeFileSync(aside, bytes.subarray(offset));
+  try {
+    fileSystem.writeFileSync(aside, bytes.subarray(offset));
+  } catch (error) {
+    // A full disk: no half copy is left, and the start goes on read-only (open-state.ts).
+    removeQuietly(fileSystem, aside);
+    throw error;
+  }
   fileSystem.truncateSync(file, offset);
   log.warn(
     { file, offset, aside },

@@ -14,12 +14,20 @@
  * on disk (when there is a data file) before the method returns, and a write that throws changes
  * nothing.
  *
+ * When the data file cannot be written (a full disk), writes answer ProviderError 'unavailable'
+ * (503) and change nothing, reads go on, and the store recovers by itself once the disk has space:
+ * every write tries the file again, a failed compaction is retried after a back-off (never after
+ * every write), a start on a full disk is read-only until the file can be opened for writing, and a
+ * reply whose streaming stopped at a failed write is completed (its text as stored) as soon as
+ * writes succeed again. `health()` reports all of it (GET /healthz).
+ *
  * Limits: one process; everything is in memory, so the store is for development and tests, sized
  * for thousands of documents, not millions. Per write the cost does not depend on the store's size:
  * a map update plus one journal line; compaction rewrites the store only after at least as many
  * writes as it holds documents, so its cost per write stays constant on average.
  */
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { expiryFor, MAX_STORED_TEXT_LENGTH, ProviderError } from '@chat/core';
 import type {
   Business,
@@ -33,10 +41,11 @@ import type {
 } from '@chat/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { JournalFileSystem } from './journal.js';
+import type { Journal, JournalFileSystem } from './journal.js';
 import { assertReadable } from './journal-entry.js';
 import type { BusinessDocument, Snapshot, WriteEntry } from './journal-entry.js';
 import { openState } from './open-state.js';
+import { createRetryBackoff, failureReason } from './retry-backoff.js';
 import { applyEntry, snapshotOf, stateFromBusinesses } from './store-state.js';
 
 /** A message added or changed, as live subscribers receive it. */
@@ -78,13 +87,35 @@ export interface ConversationSummary {
   latestMessage: Message | null;
 }
 
+/** Whether the store can write, and what it is waiting to retry (GET /healthz shows it). */
+export interface StoreHealth {
+  /** 'file' with a data file, 'memory' without. */
+  persistence: 'memory' | 'file';
+  /** False while writes are refused: since a failed write until the next one succeeds, or while read-only. */
+  writable: boolean;
+  /** Why the last write failed or the store is read-only; null when writable. */
+  problem: string | null;
+  compaction: {
+    /** Failed compactions in a row (0 once one succeeds). */
+    failures: number;
+    lastError: string | null;
+    /** When the next compaction may be tried, or null when none failed. */
+    nextAttemptInMs: number | null;
+  };
+  /** Replies whose streaming stopped at a failed write, waiting to be completed. */
+  repliesToComplete: number;
+}
+
 export interface DocumentStore {
   getBusiness(id: string): Business | null;
   /** The business document as it was written (what the data API serves), or null. */
   getBusinessDocument(id: string): BusinessDocument | null;
   /** The first business (in store order) whose handle equals `handle`. */
   findBusinessByHandle(handle: string): Business | null;
-  /** Creates or replaces a business; tells which. */
+  /**
+   * Creates or replaces a business; tells which. Writing a document equal (key order aside) to the
+   * stored one writes nothing, so that seeding the same businesses at every start needs no disk.
+   */
   putBusiness(document: BusinessDocument): { created: boolean };
   getConversation(id: string): Conversation | null;
   /** Every conversation, newest (by createdAt) first. For the control API only. */
@@ -108,12 +139,23 @@ export interface DocumentStore {
   feed(businessId: string): FeedItem[];
   /** The highest sequence number handed out so far. */
   lastSeq(): number;
-  /** Back to the fixture businesses with nothing else; sequence numbers keep rising. */
-  reset(): void;
+  /**
+   * Back to the fixture businesses (and `extraBusinesses`, which replace fixtures of the same id)
+   * with nothing else; sequence numbers keep rising. All or nothing: when the data file cannot be
+   * written it throws ProviderError 'unavailable' and nothing changed.
+   */
+  reset(extraBusinesses?: readonly BusinessDocument[]): void;
   /** The whole store as the data file's snapshot line (tests compare these). */
   snapshot(): Snapshot;
   /** Calls `listener` after every message addition or change. Returns the function that stops it. */
   onMessage(listener: (change: MessageChange) => void): () => void;
+  /** Whether writes are accepted, and what failed (see StoreHealth). */
+  health(): StoreHealth;
+  /**
+   * Calls `listener` whenever writes succeed again after failing (a full disk freed, a read-only
+   * start ended), for writes that were given up on. Returns the function that stops it.
+   */
+  onWritable(listener: () => void): () => void;
   /** Flushes and closes the data file. Later writes throw. */
   close(): void;
 }
@@ -130,6 +172,13 @@ export interface MemoryStoreOptions {
   compactAfter?: number;
   logger: Logger;
   newId?: () => string;
+  /**
+   * After a failed compaction or a read-only start, how long until the file step is tried again:
+   * `firstMs` (default 1 s), doubling to `maxMs` (default 5 min); `now` is a monotonic clock
+   * (default performance.now). Pending work (a read-only start, replies to complete) is retried
+   * every `firstMs` by a timer, so the store recovers even when nobody writes.
+   */
+  retry?: { firstMs?: number; maxMs?: number; now?: () => number };
 }
 
 /** Opens the store. Throws DataFileError when the data file cannot be replayed (the file is left as it is). */
@@ -138,55 +187,179 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   const newId = options.newId ?? (() => randomUUID().replaceAll('-', ''));
   const compactAfter = options.compactAfter ?? 1000;
   const listeners = new Set<(change: MessageChange) => void>();
+  const writableListeners = new Set<() => void>();
   const opened = openState(options);
   let state = opened.state;
-  const journal = opened.journal;
+  let journal = opened.journal;
+  /** Set after a read-only start: the file step to retry before the next write. */
+  let reopen = opened.reopen;
+  /** Why the last write failed (null once one succeeds), as health() reports it. */
+  let writeProblem: string | null = reopen?.reason ?? null;
   let closed = false;
+  const retryFirstMs = options.retry?.firstMs ?? 1000;
+  const backoff = () =>
+    createRetryBackoff({
+      now: options.retry?.now ?? (() => performance.now()),
+      firstMs: retryFirstMs,
+      maxMs: options.retry?.maxMs ?? 300_000,
+    });
+  const compaction = backoff();
+  const reopening = backoff();
+  /** Replies nothing will grow any more (message id → where, and why), to complete before the next write. */
+  const repliesToComplete = new Map<string, { conversationId: string; why: string }>();
+  let retryTimer: NodeJS.Timeout | null = null;
 
-  function commit(entry: WriteEntry): void {
-    if (closed) throw new ProviderError('unavailable', 'The store is closed');
+  function refuse(reason: string, what = 'nothing was stored'): never {
+    throw new ProviderError(
+      'unavailable',
+      `The data file cannot be written (${reason}); ${what}. Try again later.`,
+    );
+  }
+
+  /** Checks, journals and applies one write; throws (and changes nothing) when any step fails. */
+  function write(entry: WriteEntry): void {
     // Whole check first, then the change: a write the file could not replay changes nothing.
     assertReadable(entry);
-    journal?.append(entry);
-    applyEntry(state, entry);
-    if (journal && journal.entriesSinceSnapshot > Math.max(compactAfter, state.documentCount)) {
+    if (journal) {
       try {
-        journal.writeSnapshot(snapshotOf(state));
+        journal.append(JSON.stringify(entry));
       } catch (error) {
-        // The journal is still complete; compaction is retried after the next write.
-        logger.error({ err: error, file: journal.file }, 'data file compaction failed');
+        if (error instanceof ProviderError) writeProblem = error.message;
+        throw error;
       }
     }
+    if (writeProblem !== null) writesResumed();
+    applyEntry(state, entry);
+    compactWhenDue();
   }
 
-  completeInterruptedReplies();
+  /** Clears the write problem and tells onWritable listeners (after this write, not inside it). */
+  function writesResumed(): void {
+    writeProblem = null;
+    queueMicrotask(() => {
+      for (const listener of writableListeners) {
+        try {
+          listener();
+        } catch (error) {
+          logger.error({ err: error }, 'writable listener failed');
+        }
+      }
+    });
+  }
 
   /**
-   * A reply still `streaming` when the store opens was cut by the end of a previous process (a
-   * crash: a clean shutdown finishes its replies). Nothing will ever grow it again, so it is
-   * completed as it stands — its text as stored — with a store write (a new seq), which subscribers
-   * resuming with afterSeq receive like any other change.
+   * Rewrites the journal as one snapshot once it holds more lines than the store holds documents.
+   * A failure leaves the journal complete and is tried again only after a back-off, never after
+   * every write: on a full disk each attempt would write the whole store once more.
    */
-  function completeInterruptedReplies(): void {
-    for (const [conversationId, record] of state.conversations) {
-      for (const { message } of [...record.messages.values()]) {
-        if (!message.streaming) continue;
-        const seq = state.seq + 1;
-        commit({
-          op: 'message.update',
-          conversationId,
-          id: message.id,
-          seq,
-          appendText: '',
-          streaming: false,
-        });
-        logger.warn(
-          { conversationId, messageId: message.id, chars: message.text.length, seq },
-          'completed a reply that was still streaming when the previous process ended (its text as stored)',
-        );
-      }
+  function compactWhenDue(): void {
+    if (!journal || journal.entriesSinceSnapshot <= Math.max(compactAfter, state.documentCount)) return;
+    if (!compaction.due()) return;
+    try {
+      journal.writeSnapshot(snapshotOf(state));
+      if (compaction.failures > 0)
+        logger.info({ file: journal.file, failures: compaction.failures }, 'data file compaction succeeded');
+      compaction.succeeded();
+    } catch (error) {
+      const reason = failureReason(error);
+      const waitMs = compaction.failed(reason);
+      logger.error(
+        { err: error, file: journal.file, failures: compaction.failures, nextAttemptInMs: waitMs },
+        `data file compaction failed (${reason}); the journal is still complete; next attempt in ${Math.ceil(waitMs / 1000)} s`,
+      );
     }
   }
+
+  /**
+   * What must be on disk before any new write: the journal opened (after a read-only start) and
+   * every reply cut by a failed write completed. Throws 'unavailable' while that cannot be done.
+   */
+  function catchUp(): void {
+    if (closed) throw new ProviderError('unavailable', 'The store is closed');
+    if (!journal && reopen) {
+      if (!reopening.due()) refuse(`read-only since the start: ${reopen.reason}`);
+      let opened: Journal;
+      try {
+        opened = reopen.open();
+      } catch (error) {
+        reopening.failed(failureReason(error));
+        refuse(`read-only since the start: ${(error as Error).message}`);
+      }
+      journal = opened;
+      writesResumed();
+      logger.info({ file: opened.file }, 'data file opened for writing; writes resume');
+      reopen = null;
+      reopening.succeeded();
+    }
+    for (const [messageId, { conversationId, why }] of repliesToComplete) {
+      completeReply(conversationId, messageId, why);
+      repliesToComplete.delete(messageId);
+    }
+  }
+
+  function commit(entry: WriteEntry): void {
+    catchUp();
+    write(entry);
+  }
+
+  /**
+   * A reply nothing will grow any more is completed as it stands — its text as stored — with a store
+   * write (a new seq), which live subscribers and those resuming with afterSeq receive like any other.
+   */
+  function completeReply(conversationId: string, messageId: string, why: string): void {
+    const stored = state.conversations.get(conversationId)?.messages.get(messageId);
+    if (!stored?.message.streaming) return;
+    const seq = state.seq + 1;
+    write({ op: 'message.update', conversationId, id: messageId, seq, appendText: '', streaming: false });
+    const message = state.conversations.get(conversationId)!.messages.get(messageId)!.message;
+    logger.warn(
+      { conversationId, messageId, chars: message.text.length, seq },
+      `completed a reply that was still streaming (its text as stored): ${why}`,
+    );
+    emit({ conversationId, seq, message });
+  }
+
+  /** While something waits for the disk, tries again every retry.firstMs, so no write is needed to recover. */
+  function retryPendingWork(): void {
+    if (retryTimer || closed || (repliesToComplete.size === 0 && !reopen)) return;
+    retryTimer = setInterval(() => {
+      try {
+        catchUp();
+      } catch {
+        // Still failing: reported when it failed; the next tick tries again.
+      }
+      if (closed || (repliesToComplete.size === 0 && !reopen)) {
+        clearInterval(retryTimer!);
+        retryTimer = null;
+      }
+    }, retryFirstMs);
+    retryTimer.unref();
+  }
+
+  // A reply still `streaming` when the store opens was cut by the end of a previous process (a
+  // crash: a clean shutdown finishes its replies). Nothing will ever grow it again.
+  for (const [conversationId, record] of state.conversations) {
+    for (const { message } of record.messages.values()) {
+      if (message.streaming)
+        repliesToComplete.set(message.id, {
+          conversationId,
+          why: 'the previous process ended while it streamed',
+        });
+    }
+  }
+  if (repliesToComplete.size > 0 && !reopen) {
+    try {
+      catchUp();
+    } catch (error) {
+      // A full disk at start: the store opens read-only and completes these once it can write.
+      writeProblem ??= (error as Error).message;
+      logger.error(
+        { problem: (error as Error).message, repliesToComplete: repliesToComplete.size },
+        'the data file cannot be written at start; replies cut by the previous process are completed once it can',
+      );
+    }
+  }
+  retryPendingWork();
 
   function recordOf(conversationId: string) {
     const record = state.conversations.get(conversationId);
@@ -212,7 +385,9 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       return null;
     },
     putBusiness(document) {
-      const created = !state.businesses.has(document.id);
+      const existing = state.businesses.get(document.id);
+      if (existing && isDeepStrictEqual(existing.document, document)) return { created: false };
+      const created = !existing;
       commit({ op: 'business.put', business: document });
       return { created };
     },
@@ -286,7 +461,19 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         throw new ProviderError('invalid-argument', `text: longer than ${MAX_STORED_TEXT_LENGTH} characters`);
       }
       const seq = state.seq + 1;
-      commit({ op: 'message.update', conversationId, id: messageId, seq, ...growth });
+      try {
+        commit({ op: 'message.update', conversationId, id: messageId, seq, ...growth });
+      } catch (error) {
+        // The streamer stops at a failed write; the reply is completed once writes succeed again.
+        if (error instanceof ProviderError && error.code === 'unavailable' && stored.message.streaming) {
+          repliesToComplete.set(messageId, {
+            conversationId,
+            why: 'its streaming stopped at a failed write',
+          });
+          retryPendingWork();
+        }
+        throw error;
+      }
       const updated = record.messages.get(messageId)!;
       emit({ conversationId, seq, message: updated.message });
       return updated;
@@ -306,19 +493,50 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     },
     feed: (businessId) => [...(state.feed.get(businessId) ?? [])],
     lastSeq: () => state.seq,
-    reset() {
-      const fresh = stateFromBusinesses(options.businesses, state.seq);
-      journal?.writeSnapshot(snapshotOf(fresh));
+    reset(extraBusinesses = []) {
+      if (closed) throw new ProviderError('unavailable', 'The store is closed');
+      const fresh = stateFromBusinesses([...options.businesses, ...extraBusinesses], state.seq);
+      if (!journal && reopen) refuse(`read-only since the start: ${reopen.reason}`, 'nothing was reset');
+      if (journal) {
+        try {
+          journal.writeSnapshot(snapshotOf(fresh));
+        } catch (error) {
+          logger.error({ err: error, file: journal.file }, 'reset failed: the data file cannot be written');
+          refuse(failureReason(error), 'nothing was reset');
+        }
+        compaction.succeeded();
+      }
       state = fresh;
+      writeProblem = null;
+      repliesToComplete.clear();
     },
     snapshot: () => snapshotOf(state),
+    health() {
+      const refused = writeProblem !== null || (!journal && reopen !== null);
+      return {
+        persistence: options.dataFile ? 'file' : 'memory',
+        writable: !refused,
+        problem: refused ? (writeProblem ?? reopen?.reason ?? null) : null,
+        compaction: {
+          failures: compaction.failures,
+          lastError: compaction.lastError,
+          nextAttemptInMs: compaction.nextAttemptInMs(),
+        },
+        repliesToComplete: repliesToComplete.size,
+      };
+    },
     onMessage(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onWritable(listener) {
+      writableListeners.add(listener);
+      return () => writableListeners.delete(listener);
+    },
     close() {
       if (closed) return;
       closed = true;
+      if (retryTimer) clearInterval(retryTimer);
       journal?.close();
     },
   };

@@ -5,6 +5,10 @@
  * line and the field, before anything is written to it; so does a file or folder that cannot be
  * used (data-file-errors.ts), and nothing is logged as created before it was. A file with torn fragments inside (left by an older
  * server after a failed write) is replayed without them, copied aside, and rewritten clean.
+ *
+ * A full disk does not stop the start: the file is read (which needs no space), and the step that
+ * would write (creating the file, rewriting it clean, moving a torn tail aside) is handed back as
+ * `reopen`, for the store to retry later; until it succeeds the store is read-only (writes 503).
  */
 import type { Business } from '@chat/core';
 import type { Logger } from 'pino';
@@ -25,22 +29,62 @@ export interface OpenStateOptions {
   fileSystem?: JournalFileSystem;
 }
 
-export function openState(options: OpenStateOptions): { state: StoreState; journal: Journal | null } {
+export interface OpenedState {
+  state: StoreState;
+  /** The journal to append to; null without a data file, or while the disk is full (see `reopen`). */
+  journal: Journal | null;
+  /**
+   * When the disk was full at start: the step that failed, to run again (it opens the journal), and
+   * why it failed. The store answers writes 503 until it succeeds.
+   */
+  reopen: { open: () => Journal; reason: string } | null;
+}
+
+/** Error codes that mean "no space left": the start goes on read-only instead of stopping. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+function isDiskFull(error: unknown): boolean {
+  const cause = error instanceof DataFileError ? error.cause : error;
+  return DISK_FULL.has((cause as NodeJS.ErrnoException | undefined)?.code ?? '');
+}
+
+export function openState(options: OpenStateOptions): OpenedState {
   const file = options.dataFile;
-  if (!file) return { state: stateFromBusinesses(options.businesses), journal: null };
+  if (!file) return { state: stateFromBusinesses(options.businesses), journal: null, reopen: null };
   const journalOptions = {
     log: options.logger,
     ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
   };
   checkDataFolder(file, options.fileSystem);
   const contents = readJournal(file, options.fileSystem);
+  /** Runs the step that opens the journal now; on a full disk hands it back as `reopen`. */
+  const opening = (state: StoreState, doing: string, open: () => Journal, opened?: () => void) => {
+    const step = () => {
+      const journal = fileStep(file, doing, open);
+      opened?.();
+      return journal;
+    };
+    try {
+      return { state, journal: step(), reopen: null };
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      const reason = (error as Error).message;
+      options.logger.error(
+        { file },
+        `${reason}. The server starts read-only: reads work, writes answer 503 until the disk has space again ` +
+          '(it retries by itself)',
+      );
+      return { state, journal: null, reopen: { open: step, reason } };
+    }
+  };
   if (!contents) {
     const state = stateFromBusinesses(options.businesses);
-    const journal = fileStep(file, 'cannot be created', () =>
-      createJournal(file, snapshotOf(state), journalOptions),
+    return opening(
+      state,
+      'cannot be created',
+      () => createJournal(file, snapshotOf(state), journalOptions),
+      () => options.logger.info({ file }, 'data file created from the fixtures'),
     );
-    options.logger.info({ file }, 'data file created from the fixtures');
-    return { state, journal };
   }
   const [first, ...writes] = contents.lines;
   const snapshot = SnapshotSchema.safeParse(first?.value);
@@ -73,22 +117,24 @@ export function openState(options: OpenStateOptions): { state: StoreState; journ
   options.logger.info({ file, writes: writes.length, seq: state.seq }, 'data file replayed');
   if (contents.fragments.length > 0) {
     // Every whole line was replayed; the copy keeps the fragments, the rewrite drops them.
-    const copy = fileStep(file, 'cannot be copied aside', () => keepCopy(file, options.fileSystem));
-    for (const fragment of contents.fragments) {
-      options.logger.warn(
-        { file, ...fragment, copy },
-        `Data file ${file}, line ${fragment.line}: a torn fragment of ${plural(fragment.bytes, 'byte')} at byte ` +
-          `${fragment.offset} (a write that failed and was never acknowledged) was dropped; the line after ` +
-          `it was kept. The file as it was is kept in ${copy}`,
-      );
-    }
-    const journal = fileStep(file, 'cannot be rewritten clean', () =>
-      createJournal(file, snapshotOf(state), journalOptions),
-    );
-    return { state, journal };
+    let copy: string | null = null;
+    return opening(state, 'cannot be rewritten clean', () => {
+      if (copy === null) {
+        const kept = fileStep(file, 'cannot be copied aside', () => keepCopy(file, options.fileSystem));
+        copy = kept;
+        for (const fragment of contents.fragments) {
+          options.logger.warn(
+            { file, ...fragment, copy: kept },
+            `Data file ${file}, line ${fragment.line}: a torn fragment of ${plural(fragment.bytes, 'byte')} at byte ` +
+              `${fragment.offset} (a write that failed and was never acknowledged) was dropped; the line after ` +
+              `it was kept. The file as it was is kept in ${kept}`,
+          );
+        }
+      }
+      return createJournal(file, snapshotOf(state), journalOptions);
+    });
   }
-  const journal = fileStep(file, 'cannot be opened for writing', () =>
+  return opening(state, 'cannot be opened for writing', () =>
     openJournal(file, { ...journalOptions, tornTailAt: contents.tornTailAt, existingEntries: writes.length }),
   );
-  return { state, journal };
 }

@@ -45,13 +45,9 @@ export function storedBusiness(document: BusinessDocument): StoredBusiness {
 }
 
 export function stateFromBusinesses(businesses: readonly BusinessDocument[], seq = 0): StoreState {
-  return {
-    seq,
-    businesses: new Map(businesses.map((b) => [b.id, storedBusiness(b)])),
-    conversations: new Map(),
-    feed: new Map(),
-    documentCount: businesses.length,
-  };
+  // A later document of the same id replaces an earlier one (a scenario's business over a fixture).
+  const byId = new Map(businesses.map((b) => [b.id, storedBusiness(b)]));
+  return { seq, businesses: byId, conversations: new Map(), feed: new Map(), documentCount: byId.size };
 }
 
 export function stateFromSnapshot(snapshot: Snapshot): StoreState {

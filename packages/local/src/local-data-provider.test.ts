@@ -172,6 +172,9 @@ describe('createLocalDataProvider over HTTP', () => {
     ]);
     expect(calls[0]?.body).toEqual({ lastMessage });
     expect(calls[1]?.body).toEqual(item);
+    // Every write is JSON, even one with nothing to say: the server refuses a data call without it.
+    expect(calls[2]?.body).toEqual({});
+    expect(calls.every((c) => c.headers['content-type'] === 'application/json')).toBe(true);
   });
 
   it('rejects bad input with invalid-argument naming the field, before any request', async () => {

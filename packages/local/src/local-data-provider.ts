@@ -144,7 +144,9 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
 
     async markSignupFeedPosted(conversationId) {
       const path = DATA_ROUTES.signupFeedPosted(check(DocumentIdCheck, conversationId, 'conversationId'));
-      await requestNoContent(await call('POST', path));
+      // An empty JSON body rather than none: the server refuses a data call without a JSON content type,
+      // which is what keeps a foreign page's simple (form) POST from setting the flag.
+      await requestNoContent(await call('POST', path, {}));
     },
 
     subscribeToMessages(conversationId, observer) {

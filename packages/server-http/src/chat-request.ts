@@ -18,10 +18,22 @@ import type { Business, ChatInterrupt, ChatResponse, Conversation } from '@chat/
 import { z } from 'zod';
 import { assertConversationAccess } from './conversation-access.js';
 import { parseOrThrow } from './error-answers.js';
+import { isIanaTimeZone } from './iana-time-zone.js';
 
-// Stricter than core's schemas (which the page shares): an unknown key is refused by name. Built once.
-const ChatSendBody = z.strictObject(ChatSendBodySchema.shape);
-const ChatResumeBody = z.strictObject(ChatResumeBodySchema.shape);
+/** The visitor's time zone: an IANA zone the server's Intl knows, or the answer would be computed in none. */
+const UserTimezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isIanaTimeZone, {
+    error: (issue) =>
+      `unknown time zone ${JSON.stringify(issue.input)}; expected an IANA zone such as America/New_York`,
+  });
+
+// Stricter than core's schemas (which the page shares): an unknown key is refused by name, and the time
+// zone must exist. Built once.
+const ChatSendBody = z.strictObject({ ...ChatSendBodySchema.shape, userTimezone: UserTimezone });
+const ChatResumeBody = z.strictObject({ ...ChatResumeBodySchema.shape, userTimezone: UserTimezone });
 
 export type ChatBody =
   | ({ kind: 'message' } & z.output<typeof ChatSendBody>)
