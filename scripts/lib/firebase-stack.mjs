@@ -19,7 +19,7 @@ const HOST = '127.0.0.1';
 const CHAT_SERVICE_START_TIMEOUT_MS = 60_000;
 
 /** The demo businesses, the same records the mock server starts with. */
-export const DEMO_BUSINESSES_FILE = join(ROOT, 'mock-server', 'fixtures', 'businesses.json');
+export const DEMO_BUSINESSES_FILE = join(ROOT, 'packages', 'admin', 'demo-businesses.json');
 
 /** The business `/` opens, as with `npm start`. */
 export const DEFAULT_BUSINESS_ID = 'bella-vista-salon';
@@ -62,9 +62,7 @@ function npm(args, env, what) {
     for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`${what} failed (exit ${code ?? signal}):\n${output}`)),
+      code === 0 ? resolve(output) : reject(new Error(`${what} failed (exit ${code ?? signal}):\n${output}`)),
     );
   });
 }
@@ -82,7 +80,19 @@ async function importBusinesses(file, hosts, log) {
 /** Builds the page for the Firebase backend into `outDir` with Vite. */
 async function buildPage(outDir, viteEnv) {
   await npm(
-    ['run', '--silent', 'build', '-w', '@chat/web', '--', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'run',
+      '--silent',
+      'build',
+      '-w',
+      '@chat/web',
+      '--',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     // What ships: vitest's NODE_ENV=test would bundle React's development build.
     { ...viteEnv, NODE_ENV: 'production' },
     'building the page for the Firebase backend',
@@ -107,7 +117,9 @@ async function startChatService(port, hosts, log) {
     await waitUntilAnswering([`${url}/`], {
       timeoutMs: CHAT_SERVICE_START_TIMEOUT_MS,
       failed: () =>
-        group.exitStatus() === null ? null : `the chat service exited (${group.exitStatus()}) before answering`,
+        group.exitStatus() === null
+          ? null
+          : `the chat service exited (${group.exitStatus()}) before answering`,
     });
   } catch (error) {
     await group.stop();
@@ -136,11 +148,14 @@ export async function startFirebaseStack({
   };
   try {
     const started = Date.now();
-    const [firestore, auth] = await Promise.all([
+    const emulators = await Promise.allSettled([
       startFirestoreEmulator({ host: HOST, port: ports.firestore ?? 0 }),
       startAuthEmulator({ host: HOST, port: ports.auth ?? 0 }),
     ]);
-    stops.push(firestore.stop, auth.stop);
+    for (const emulator of emulators) if (emulator.status === 'fulfilled') stops.push(emulator.value.stop);
+    const failed = emulators.find((emulator) => emulator.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [firestore, auth] = emulators.map((emulator) => emulator.value);
     const hosts = { projectId, firestoreHost: firestore.hostPort, authHost: auth.hostPort };
 
     await importBusinesses(DEMO_BUSINESSES_FILE, hosts, log);

@@ -6,7 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { fromRestFields, type RestValue } from '../../../packages/firebase/src/testing/firestore-rest-values.js';
+import {
+  fromRestFields,
+  type RestValue,
+} from '../../../packages/firebase/src/testing/firestore-rest-values.js';
 import { clearAccounts, latestCode } from '../../firebase-e2e/support/auth-emulator.js';
 import '../../firebase-e2e/support/provided.js';
 import type { StackDriver, StoredFeedItem } from './stack.js';
@@ -33,7 +36,8 @@ export function createFirebaseStackDriver(): StackDriver {
     });
     const text = await response.text();
     if (response.status === 404 && method === 'GET') return undefined;
-    if (!response.ok) throw new Error(`Firestore emulator: ${method} ${url} answered ${response.status}: ${text}`);
+    if (!response.ok)
+      throw new Error(`Firestore emulator: ${method} ${url} answered ${response.status}: ${text}`);
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   }
 
@@ -50,8 +54,7 @@ export function createFirebaseStackDriver(): StackDriver {
 
   async function list(path: string): Promise<RestDocument[]> {
     const answer = (await call('GET', `${base}/${path}?pageSize=300`)) as
-      | { documents?: RestDocument[] }
-      | undefined;
+      { documents?: RestDocument[] } | undefined;
     return answer?.documents ?? [];
   }
 
@@ -83,8 +86,7 @@ export function createFirebaseStackDriver(): StackDriver {
 
     async conversation(id) {
       const document = (await call('GET', `${base}/conversations/${encodeURIComponent(id)}`)) as
-        | RestDocument
-        | undefined;
+        RestDocument | undefined;
       if (!document) return undefined;
       const fields = fromRestFields(document.fields ?? {}) as {
         lastMessage?: { text: string; sender: string } | null;
@@ -94,7 +96,9 @@ export function createFirebaseStackDriver(): StackDriver {
       return {
         id,
         messageCount: messages.length,
-        lastMessage: fields.lastMessage ? { text: fields.lastMessage.text, sender: fields.lastMessage.sender } : null,
+        lastMessage: fields.lastMessage
+          ? { text: fields.lastMessage.text, sender: fields.lastMessage.sender }
+          : null,
         signupFeedPosted: fields.signupFeedPosted === true,
       };
     },
