@@ -17,6 +17,9 @@ const FIRESTORE_TESTS = [
   'firebase',
   'packages/firebase/src/rules/',
   'packages/firebase/src/firebase.contract.test.ts',
+  '--project',
+  'admin',
+  'packages/admin/src/businesses-cli.test.ts',
 ];
 
 ensureNodeModules();
