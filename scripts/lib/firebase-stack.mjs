@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT } from './ensure.mjs';
 import { DEMO_PROJECT_ID } from './firebase-emulators.mjs';
 import { startAuthEmulator, startFirestoreEmulator } from './firestore-emulator.mjs';
@@ -18,7 +18,7 @@ import { spawnGroup } from './process-group.mjs';
 const HOST = '127.0.0.1';
 const CHAT_SERVICE_START_TIMEOUT_MS = 60_000;
 
-/** The demo businesses, the same records the mock server starts with. */
+/** The demo businesses: the mock server's fixtures and its scenarios' businesses (packages/admin keeps it so). */
 export const DEMO_BUSINESSES_FILE = join(ROOT, 'packages', 'admin', 'demo-businesses.json');
 
 /** The business `/` opens, as with `npm start`. */
@@ -74,7 +74,8 @@ async function importBusinesses(file, hosts, log) {
     adminEmulatorEnv(hosts),
     `importing ${file} with the businesses tool`,
   );
-  log(`→ Demo businesses imported: ${output.trim().split('\n').at(-1)}`);
+  log(`→ Demo businesses imported from ${relative(ROOT, file)}:`);
+  for (const line of output.trim().split('\n')) log(`  ${line}`);
 }
 
 /** Builds the page for the Firebase backend into `outDir` with Vite. */
