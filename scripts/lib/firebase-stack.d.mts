@@ -20,5 +20,7 @@ export declare function startFirebaseStack(options?: {
   ports?: { firestore?: number; auth?: number; web?: number; chatService?: number };
   projectId?: string;
   webName?: string;
+  /** Resolves with the Firestore host:port the page is built with (default: the emulator's own). */
+  firestoreHostForPage?: (firestoreHost: string) => Promise<string>;
   log?: (line: string) => void;
 }): Promise<FirebaseStack>;

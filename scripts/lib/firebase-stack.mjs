@@ -133,13 +133,16 @@ async function startChatService(port, hosts, log) {
  * Starts the stack and resolves once the page answers, with `{ webUrl, chatServiceUrl, firestoreHost,
  * authHost, projectId, exited, stop() }`. `exited` resolves with a sentence when a part stops by itself.
  * Ports: `{ firestore, auth, web, chatService }`, each 0 (or absent) for a free one; every part listens
- * on 127.0.0.1, and `webName` is the page's host name in `webUrl` (`localhost` for people). Fails, after
+ * on 127.0.0.1, and `webName` is the page's host name in `webUrl` (`localhost` for people).
+ * `firestoreHostForPage(host)` may put something between the page and the Firestore emulator (the journeys'
+ * cuttable relay); it resolves with the host:port the page is built with. Fails, after
  * stopping what it had started, when a part does not start.
  */
 export async function startFirebaseStack({
   ports = {},
   projectId = DEMO_PROJECT_ID,
   webName = HOST,
+  firestoreHostForPage = async (firestoreHost) => firestoreHost,
   log = (line) => console.log(line),
 } = {}) {
   const stops = [];
@@ -171,7 +174,8 @@ export async function startFirebaseStack({
     stops.push(hosting.close);
     const outDir = await mkdtemp(join(tmpdir(), 'business-chat-firebase-page-'));
     stops.push(() => rm(outDir, { recursive: true, force: true }));
-    await buildPage(outDir, demoFirebaseBuildEnv({ projectId, ...hosts }));
+    const pageHosts = { ...hosts, firestoreHost: await firestoreHostForPage(hosts.firestoreHost) };
+    await buildPage(outDir, demoFirebaseBuildEnv(pageHosts));
     hosting.serve(outDir);
     const webUrl = `http://${webName}:${hosting.port}`;
     if (!(await answers(`${webUrl}/`))) throw new Error(`the page does not answer at ${webUrl}`);

@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startFirebaseStack } from '../../../scripts/lib/firebase-stack.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';
 import '../../firebase-e2e/support/provided.js';
 import './provided.js';
 
@@ -24,12 +25,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     args: CHROMIUM_ARGS,
     headless: true,
   });
-  const stack = await startFirebaseStack({ log: (line) => console.log(`firebase stack: ${line}`) }).catch(
-    async (error: unknown) => {
-      await browserServer.close();
-      throw error;
+  // The page reaches Firestore through a relay the 'Reconnecting…' journey cuts (support/cuttable-proxy.ts).
+  let relay: CuttableProxy | undefined;
+  const stack = await startFirebaseStack({
+    firestoreHostForPage: async (firestoreHost) => {
+      relay = await startCuttableProxy(firestoreHost);
+      return relay.hostPort;
     },
-  );
+    log: (line) => console.log(`firebase stack: ${line}`),
+  }).catch(async (error: unknown) => {
+    await relay?.close();
+    await browserServer.close();
+    throw error;
+  });
   console.log(
     `e2e on the Firebase stack: page ${stack.webUrl}, Firestore ${stack.firestoreHost}, Auth ` +
       `${stack.authHost}, chat service ${stack.chatServiceUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -40,8 +48,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('firestoreEmulatorHost', stack.firestoreHost);
   project.provide('authEmulatorHost', stack.authHost);
   project.provide('firebaseProjectId', stack.projectId);
+  project.provide('firestoreCutUrl', relay!.controlUrl);
   return async () => {
     await browserServer.close();
     await stack.stop();
+    await relay?.close();
   };
 }

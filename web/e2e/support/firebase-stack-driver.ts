@@ -128,10 +128,21 @@ export function createFirebaseStackDriver(): StackDriver {
       });
     },
 
-    async cutConnection(page) {
-      await page.context().setOffline(true);
-      return () => page.context().setOffline(false);
+    async cutConnection() {
+      // Only Firestore's connection: the browser stays online, so 'Reconnecting…' can come from nothing
+      // but the Firestore stream's own state (served from cache).
+      const relay = inject('firestoreCutUrl');
+      const post = async (what: 'cut' | 'restore') => {
+        const response = await fetch(`${relay}/${what}`, { method: 'POST' });
+        if (!response.ok) throw new Error(`the Firestore relay's ${what} answered ${response.status}`);
+      };
+      await post('cut');
+      return () => post('restore');
     },
+
+    // The Firestore SDK notices a connection that went silent (the browser still online) only when its
+    // channel's own retries give up: 28–40 s measured on this machine. The page says 'Reconnecting…' then.
+    connectionLossNoticeMs: 75_000,
 
     async askFromElsewhere(id, businessId, text) {
       // The visitor's message as the page writes it (role, text, the server's time), then the chat call.

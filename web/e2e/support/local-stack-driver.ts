@@ -1,6 +1,7 @@
 /** The StackDriver (stack.ts) of the local stack: the mock server's control and data APIs. */
 import { CHAT_PATH, DATA_ROUTES } from '@chat/core';
 import { inject } from 'vitest';
+import { WAIT_MS } from '../pages/chat-page.js';
 import { createControlClient } from './control.js';
 import type { StackDriver } from './stack.js';
 
@@ -46,6 +47,8 @@ export function createLocalStackDriver(): StackDriver {
       await page.context().setOffline(true);
       return () => page.context().setOffline(false);
     },
+    // The socket's disconnect event, and the browser's offline one, arrive at once.
+    connectionLossNoticeMs: WAIT_MS,
     async askFromElsewhere(id, businessId, text) {
       await post(DATA_ROUTES.messages(id), { role: 'user', text });
       await post(CHAT_PATH, {

@@ -48,6 +48,8 @@ export interface StackDriver {
   passMoreThanADay(page: Page, id: string): Promise<void>;
   /** Cuts the page's live connection to the backend; resolves with the function that restores it. */
   cutConnection(page: Page): Promise<() => Promise<void>>;
+  /** How long the page may take to notice a cut connection and say 'Reconnecting…'. */
+  readonly connectionLossNoticeMs: number;
   /** The same visitor, on another device, asks `text` in the anonymous conversation `id`. */
   askFromElsewhere(id: string, businessId: string, text: string): Promise<void>;
 }

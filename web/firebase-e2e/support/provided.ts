@@ -8,6 +8,8 @@ declare module 'vitest' {
     authEmulatorHost: string;
     /** host:port of the Firestore emulator (the journeys on the Firebase stack). */
     firestoreEmulatorHost: string;
+    /** Where those journeys cut and restore the page's connection to it (e2e/support/cuttable-proxy.ts). */
+    firestoreCutUrl: string;
     /** Its demo- project id. */
     firebaseProjectId: string;
     /** The built file that holds Firebase Auth, e.g. "assets/firebase-auth-session-XXXX.js". */
