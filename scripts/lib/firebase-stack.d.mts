@@ -22,5 +22,7 @@ export declare function startFirebaseStack(options?: {
   webName?: string;
   /** Resolves with the Firestore host:port the page is built with (default: the emulator's own). */
   firestoreHostForPage?: (firestoreHost: string) => Promise<string>;
+  /** More of the chat service's environment (its pace, limits, log level). */
+  chatServiceEnv?: Record<string, string>;
   log?: (line: string) => void;
 }): Promise<FirebaseStack>;

@@ -101,11 +101,11 @@ async function buildPage(outDir, viteEnv) {
 }
 
 /** The chat service (packages/chat-service/src/main.ts) on `port`, against the emulators. */
-async function startChatService(port, hosts, log) {
+async function startChatService(port, hosts, env, log) {
   const url = `http://${HOST}:${port}`;
   const group = spawnGroup(process.execPath, ['--import', 'tsx', 'packages/chat-service/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...adminEmulatorEnv(hosts), PORT: String(port), HOST },
+    env: { ...process.env, ...env, ...adminEmulatorEnv(hosts), PORT: String(port), HOST },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [group.child.stdout, group.child.stderr]) {
@@ -135,7 +135,8 @@ async function startChatService(port, hosts, log) {
  * Ports: `{ firestore, auth, web, chatService }`, each 0 (or absent) for a free one; every part listens
  * on 127.0.0.1, and `webName` is the page's host name in `webUrl` (`localhost` for people).
  * `firestoreHostForPage(host)` may put something between the page and the Firestore emulator (the journeys'
- * cuttable relay); it resolves with the host:port the page is built with. Fails, after
+ * cuttable relay); it resolves with the host:port the page is built with. `chatServiceEnv` adds to the
+ * chat service's environment (packages/chat-service/README.md lists it). Fails, after
  * stopping what it had started, when a part does not start.
  */
 export async function startFirebaseStack({
@@ -143,6 +144,7 @@ export async function startFirebaseStack({
   projectId = DEMO_PROJECT_ID,
   webName = HOST,
   firestoreHostForPage = async (firestoreHost) => firestoreHost,
+  chatServiceEnv = {},
   log = (line) => console.log(line),
 } = {}) {
   const stops = [];
@@ -163,7 +165,8 @@ export async function startFirebaseStack({
     const hosts = { projectId, firestoreHost: firestore.hostPort, authHost: auth.hostPort };
 
     await importBusinesses(DEMO_BUSINESSES_FILE, hosts, log);
-    const chatService = await startChatService(ports.chatService || (await freePort(HOST)), hosts, log);
+    const chatServicePort = ports.chatService || (await freePort(HOST));
+    const chatService = await startChatService(chatServicePort, hosts, chatServiceEnv, log);
     stops.push(chatService.stop);
 
     const hosting = await startHostingServer({

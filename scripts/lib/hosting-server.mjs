@@ -30,7 +30,15 @@ function proxy(req, res, targetUrl) {
   const target = new URL(req.url ?? '/', targetUrl);
   const upstream = httpRequest(
     target,
-    { method: req.method, headers: { ...forwardedHeaders(req.headers), host: target.host } },
+    {
+      method: req.method,
+      headers: {
+        ...forwardedHeaders(req.headers),
+        host: target.host,
+        // As Firebase Hosting tells Cloud Run: the visitor's address (the service's per-client limits).
+        'x-forwarded-for': req.socket.remoteAddress ?? '',
+      },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
       answer.pipe(res);

@@ -32,6 +32,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       relay = await startCuttableProxy(firestoreHost);
       return relay.hostPort;
     },
+    // Replies paced so that one takes about a second — the service writes the growing text at most every
+    // 250 ms, so a journey sees it grow in several steps; the per-client limit out of the way of one
+    // machine running every journey.
+    chatServiceEnv: {
+      STREAM_CHUNK_CHARS: '12',
+      STREAM_INTERVAL_MS: '40',
+      RATE_LIMIT_PER_CLIENT: '100000',
+      RATE_LIMIT_PER_CONVERSATION: '1000',
+      LOG_LEVEL: 'warn',
+    },
     log: (line) => console.log(`firebase stack: ${line}`),
   }).catch(async (error: unknown) => {
     await relay?.close();
