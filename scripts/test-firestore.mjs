@@ -16,7 +16,8 @@ const FIRESTORE_TESTS = [
   '--project',
   'firebase',
   'packages/firebase/src/rules/',
-  'packages/firebase/src/firebase.contract.test.ts',
+  'packages/firebase/src/firestore.contract.test.ts',
+  'packages/firebase/src/firestore-server-behaviour.test.ts',
   '--project',
   'admin',
   'packages/admin/src/businesses-cli.test.ts',
@@ -42,6 +43,8 @@ try {
     authHost: auth.value.hostPort,
   });
   status = await runNpx(['vitest', 'run', ...FIRESTORE_TESTS, ...process.argv.slice(2)], env);
+  // The emulator helpers themselves (they start their own emulators).
+  if (status === 0) status = await runNpx(['vitest', 'run', '--config', 'scripts/lib/test/vitest.config.mjs'], env);
 } catch (error) {
   console.error(`✗ ${error.message}`);
 } finally {

@@ -76,8 +76,8 @@ export function firestoreEmulatorAvailability() {
 /**
  * Starts a Firestore emulator on `host`:`port` (port 0: a free one) enforcing `rules` (a file; default the
  * repository's firestore.rules), and resolves once `GET /` answers Ok, with
- * `{ host, port, hostPort, kind, stop() }`. stop() ends every process it started and checks that none is
- * left. Rejects with the reason when no emulator is available or it does not start.
+ * `{ host, port, hostPort, kind, pgid, stop() }` (pgid: the Java process group, for the Cloud SDK
+ * component). stop() ends every process it started and checks that none is left. Rejects with the reason when no emulator is available or it does not start.
  */
 export async function startFirestoreEmulator({
   host = '127.0.0.1',
@@ -90,7 +90,7 @@ export async function startFirestoreEmulator({
   const hostPort = `${host}:${chosenPort}`;
   if (found.kind === 'firebase-tools') {
     const { stop } = await startEmulators(['firestore'], { ports: { firestore: chosenPort }, rules });
-    return { host, port: chosenPort, hostPort, kind: found.kind, stop };
+    return { host, port: chosenPort, hostPort, kind: found.kind, pgid: undefined, stop };
   }
 
   const dir = await mkdtemp(join(tmpdir(), 'business-chat-firestore-'));
@@ -144,7 +144,7 @@ export async function startFirestoreEmulator({
     `→ Firestore emulator (Cloud SDK component, Java ${found.java}) up on ${hostPort} in ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return { host, port: chosenPort, hostPort, kind: found.kind, stop };
+  return { host, port: chosenPort, hostPort, kind: found.kind, pgid: group.pgid, stop };
 }
 
 /**

@@ -12,7 +12,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
 import { contractBusiness } from './contract-fixtures.js';
-import { expectProviderError, requireCapability, signInWithPhone } from './contract-helpers.js';
+import {
+  expectProviderError,
+  harnessCapability,
+  requireCapability,
+  signInWithPhone,
+} from './contract-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -98,7 +103,7 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
     });
 
     it('gives a conversation created more than 24 hours ago an expiry in the past', async (t) => {
-      const setClock = requireCapability(t, ctx.subject.harness.setClock, 'setClock');
+      const setClock = harnessCapability(t, ctx.subject.harness, 'setClock');
       const business = contractBusiness();
       await ctx.subject.harness.seedBusiness(business);
       await setClock({ offsetMs: -25 * HOUR_MS });

@@ -11,8 +11,9 @@
  *   the rules accept (decision 0006). If that second write fails, creating the conversation fails.
  * - createConversation and addMessage read the document back after the write to return the server's
  *   createdAt: one extra document read each.
- * - The signup feed item and the conversation's signupFeedPosted are one batched write (the rules accept
- *   neither alone): addFeedItem writes both, and markSignupFeedPosted only confirms the flag is set.
+ * - The signup feed item, the conversation's signupFeedPosted and the phone number's signups/{phone}
+ *   marker are one batched write (the rules accept none alone, and the marker only once per number ever):
+ *   addFeedItem writes them, and markSignupFeedPosted only confirms the flag is set.
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
  *   message → skipped), each with a console.warn or an error naming the bad fields.
  * - No offline persistence is enabled: writes made while offline wait in memory and are lost on reload.
@@ -64,6 +65,9 @@ import {
 import { businessIdOf, handleDocumentId, HANDLES_COLLECTION } from './handle-index.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
 import { streamStateOf } from './firestore-stream-state.js';
+
+/** signups/{phone}: the marker that a phone number's first signup was posted (firestore.rules). */
+const SIGNUPS_COLLECTION = 'signups';
 
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
@@ -203,14 +207,22 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
       const id = parseId(businessId, 'business id');
       const fields = checkInput(NewFeedItemCheck, item, 'feed item');
       await guarded('Adding the feed item', async () => {
-        // One item per conversation (its id is the conversation id), written in the same batch that sets
-        // the conversation's signupFeedPosted: firestore.rules accepts the two only together.
+        // One item per phone number ever: its id is the conversation id, and it is written in the same
+        // batch that sets the conversation's signupFeedPosted and creates the number's create-only
+        // signups/{phone} marker — firestore.rules accepts the three only together.
         const batch = writeBatch(db);
         batch.set(doc(db, 'businesses', id, 'feed', fields.conversationId), {
           ...withoutUndefined(fields),
           createdAt: serverTimestamp(),
         });
         batch.update(conversationRef(fields.conversationId), { signupFeedPosted: true });
+        if (fields.customerPhone !== null) {
+          batch.set(doc(db, SIGNUPS_COLLECTION, fields.customerPhone), {
+            businessId: id,
+            conversationId: fields.conversationId,
+            createdAt: serverTimestamp(),
+          });
+        }
         await batch.commit();
       });
     },

@@ -9,7 +9,8 @@
  *   does — the invisible reCAPTCHA and sending the code — is done here over the Auth emulator's REST API
  *   (which ignores the reCAPTCHA token) and handed to the real createFirebaseAuthProvider through its
  *   injectable SDK calls. Confirming the code, the user state, tokens and sign-out are the SDK's own.
- * - No fault injection and no clock: the suites report the tests that need them as skipped.
+ * - No fault injection and no clock: no Firebase backend can offer them (FIREBASE_LACKS says why), and the
+ *   suites report the tests that need them as skipped with that reason.
  */
 import {
   TEST_PHONE_DISPLAY_NAME,
@@ -62,6 +63,17 @@ export function emulatorEnvironment(): EmulatorEnvironment {
 }
 
 const API_KEY = 'demo-api-key';
+
+/** Why the Firebase emulators cannot offer these harness capabilities: the skipped tests' reason. */
+export const FIREBASE_LACKS = {
+  setClock:
+    "Firestore's and Auth's clocks are the server's own (request.time, server timestamps, code expiry) and " +
+    'cannot be moved; firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
+  injectFault:
+    'no Firebase emulator fails on request: the Firestore SDK retries an unavailable listener (reported ' +
+    'as reconnecting; firestore-server-behaviour.test.ts ends one through the rules), and the Auth emulator ' +
+    'never throttles, fails a captcha or expires a code (auth-error-code.test.ts maps those errors)',
+} as const;
 const OWNER = { authorization: 'Bearer owner' };
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -147,6 +159,7 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
   }
 
   const harness: ContractHarness = {
+    lacks: FIREBASE_LACKS,
     async reset() {
       if (firestoreHost) {
         await call(
