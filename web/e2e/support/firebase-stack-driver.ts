@@ -16,6 +16,8 @@ import type { StackDriver, StoredFeedItem } from './stack.js';
 
 const OWNER = { authorization: 'Bearer owner' };
 const AN_HOUR_MS = 60 * 60 * 1000;
+/** The root collections the businesses tool writes (packages/admin): kept by reset(). */
+const SEEDED = new Set(['businesses', 'handles']);
 
 interface RestDocument {
   name: string;
@@ -41,15 +43,29 @@ export function createFirebaseStackDriver(): StackDriver {
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   }
 
-  /** Every document of every collection named `collectionId`, at any depth. */
-  async function everyDocumentIn(collectionId: string): Promise<string[]> {
-    const rows = (await call('POST', `${base}:runQuery`, {
-      structuredQuery: {
-        from: [{ collectionId, allDescendants: true }],
-        select: { fields: [{ fieldPath: '__name__' }] },
-      },
-    })) as Array<{ document?: { name: string } }>;
-    return rows.flatMap((row) => (row.document ? [row.document.name] : []));
+  /** The ids of the collections under `parent` (a document path below `root`, or '' for the root). */
+  async function collectionIds(parent: string): Promise<string[]> {
+    const url = parent ? `${base}/${parent}:listCollectionIds` : `${base}:listCollectionIds`;
+    const answer = (await call('POST', url, { pageSize: 300 })) as { collectionIds?: string[] } | undefined;
+    return answer?.collectionIds ?? [];
+  }
+
+  /**
+   * The full names of every document in `collection` (a path below `root`) and below it, deepest first —
+   * documents that hold only subcollections included.
+   */
+  async function documentsUnder(collection: string): Promise<string[]> {
+    const answer = (await call(
+      'GET',
+      `${base}/${collection}?pageSize=300&showMissing=true&mask.fieldPaths=__name__`,
+    )) as { documents?: RestDocument[] } | undefined;
+    const names: string[] = [];
+    for (const { name } of answer?.documents ?? []) {
+      const path = name.slice(`${root}/`.length);
+      for (const sub of await collectionIds(path)) names.push(...(await documentsUnder(`${path}/${sub}`)));
+      names.push(name);
+    }
+    return names;
   }
 
   async function list(path: string): Promise<RestDocument[]> {
@@ -62,12 +78,17 @@ export function createFirebaseStackDriver(): StackDriver {
     name: 'firebase',
 
     async reset() {
-      // The businesses stay as `npm run businesses -- import` wrote them; what visitors made goes.
-      const names = [
-        ...(await everyDocumentIn('messages')),
-        ...(await everyDocumentIn('feed')),
-        ...(await everyDocumentIn('conversations')),
-      ];
+      // The businesses and their handles stay as `npm run businesses -- import` wrote them; everything
+      // visitors and the chat service made goes: conversations and their messages, the businesses' feeds,
+      // the per-phone signup markers, the assistant's memory (whatever collections they live in).
+      const names: string[] = [];
+      for (const collection of await collectionIds('')) {
+        if (!SEEDED.has(collection)) names.push(...(await documentsUnder(collection)));
+      }
+      for (const business of await list('businesses')) {
+        const path = business.name.slice(`${root}/`.length);
+        for (const sub of await collectionIds(path)) names.push(...(await documentsUnder(`${path}/${sub}`)));
+      }
       for (let start = 0; start < names.length; start += 400) {
         const writes = names.slice(start, start + 400).map((name) => ({ delete: name }));
         await call('POST', `${base}:commit`, { writes });
