@@ -1,5 +1,6 @@
 // `npm run test:firestore` (a step of `npm test`): firestore.rules tests (@firebase/rules-unit-testing),
-// the Firestore DataProvider contract suite and the operator tool's tests, on the Firestore emulator
+// the Firestore DataProvider contract suite, the operator tool's tests, and the production chat
+// service's (packages/chat-service: its emulator tests and the ChatService contract), on the Firestore emulator
 // (scripts/lib/firestore-emulator.mjs: the Cloud SDK's component, else firebase-tools' own) and the Auth
 // emulator. Where no Firestore emulator can run it says what is missing in one line and exits 0 — except
 // in CI (CI=true), where that fails the run. Every emulator process it starts is stopped.
@@ -43,8 +44,13 @@ try {
     authHost: auth.value.hostPort,
   });
   status = await runNpx(['vitest', 'run', ...FIRESTORE_TESTS, ...process.argv.slice(2)], env);
+  // The chat service's files one after the other, after the rest: the contract's reset empties the
+  // whole database, which would pull documents from under a test running beside it.
+  if (status === 0)
+    status = await runNpx(['vitest', 'run', '--project', 'chat-service', '--no-file-parallelism'], env);
   // The emulator helpers themselves (they start their own emulators).
-  if (status === 0) status = await runNpx(['vitest', 'run', '--config', 'scripts/lib/test/vitest.config.mjs'], env);
+  if (status === 0)
+    status = await runNpx(['vitest', 'run', '--config', 'scripts/lib/test/vitest.config.mjs'], env);
 } catch (error) {
   console.error(`✗ ${error.message}`);
 } finally {

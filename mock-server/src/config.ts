@@ -6,8 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
-import { scenariosFolderProblem } from '@chat/assistant';
-import { envInteger as integer } from '@chat/server-http';
+import { envInteger as integer, envScenariosDir } from '@chat/server-http';
 
 const OriginSchema = z.string().refine((value) => {
   try {
@@ -55,19 +54,7 @@ const EnvSchema = z.object({
       return entries;
     }),
   /** The folder of scenario files to play (relative to where the server starts); default mock-server/scenarios/. */
-  SCENARIOS_DIR: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value?.trim()) return null;
-      const dir = path.resolve(value.trim());
-      const problem = scenariosFolderProblem(dir, 'SCENARIOS_DIR');
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      return dir;
-    }),
+  SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CONTROL_API: z.enum(['on', 'off'], { message: 'CONTROL_API must be "on" or "off"' }).default('on'),
   STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),
   STREAM_INTERVAL_MS: integer('STREAM_INTERVAL_MS', 0, 60_000, 40),

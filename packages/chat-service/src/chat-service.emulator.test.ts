@@ -56,17 +56,20 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
     await seedBusiness(service.db, business);
   });
 
+  /** A send body for the test business's conversation. */
+  const chatBody = (conversationId: string, message = 'Hi', userTimezone = 'UTC') => ({
+    message,
+    conversationId,
+    businessId: business.id,
+    profileId: business.id,
+    userTimezone,
+  });
+
   async function ask(text: string, conversationId: string, idToken?: string) {
     await saveVisitorMessage(service.db, conversationId, text);
     return callChat(
       service.url,
-      {
-        message: text,
-        conversationId,
-        businessId: business.id,
-        profileId: business.id,
-        userTimezone: 'America/New_York',
-      },
+      chatBody(conversationId, text, 'America/New_York'),
       idToken ? { idToken } : {},
     );
   }
@@ -127,13 +130,7 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
       const watch = watchWrites(streaming.db, conversationId);
       await saveVisitorMessage(streaming.db, conversationId, 'Tell me everything');
       const started = Date.now();
-      const call = await callChat(streaming.url, {
-        message: 'Tell me everything',
-        conversationId,
-        businessId: business.id,
-        profileId: business.id,
-        userTimezone: 'UTC',
-      });
+      const call = await callChat(streaming.url, chatBody(conversationId, 'Tell me everything'));
       const seconds = (Date.now() - started) / 1000;
       expect(call.status).toBe(200);
       await vi.waitFor(() =>
@@ -200,11 +197,9 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
   it('refuses an invalid, a malformed and a revoked ID token with 401', async () => {
     const conversationId = await seedConversation(service.db, business.id);
     expectError(await ask('Hi', conversationId, 'not-a-token'), 401, 'unauthenticated', 'not valid');
-    const malformed = await callChat(
-      service.url,
-      { message: 'Hi', conversationId, businessId: business.id, profileId: business.id, userTimezone: 'UTC' },
-      { headers: { authorization: 'Basic abc' } },
-    );
+    const malformed = await callChat(service.url, chatBody(conversationId), {
+      headers: { authorization: 'Basic abc' },
+    });
     expectError(malformed, 401, 'unauthenticated', 'Bearer');
 
     const visitor = await signedInVisitor('revoked-uid');
@@ -221,13 +216,7 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
 
   it('refuses unknown and unapproved businesses, unknown and expired conversations, and a PHONE_SIGN_IN resume without a token', async () => {
     const conversationId = await seedConversation(service.db, business.id);
-    const body = {
-      message: 'Hi',
-      conversationId,
-      businessId: business.id,
-      profileId: business.id,
-      userTimezone: 'UTC',
-    };
+    const body = chatBody(conversationId);
 
     expectError(await callChat(service.url, { ...body, conversationId: 'nope' }), 404, 'not-found', 'nope');
     const pending = contractBusiness({ verification: { status: 'pending' } });
@@ -277,13 +266,7 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
 
   it('refuses malformed bodies naming the field, and bodies over the size limit with 413, writing nothing', async () => {
     const conversationId = await seedConversation(service.db, business.id);
-    const body = {
-      message: 'Hi',
-      conversationId,
-      businessId: business.id,
-      profileId: business.id,
-      userTimezone: 'UTC',
-    };
+    const body = chatBody(conversationId);
 
     expectError(
       await callChat(service.url, { ...body, userTimezone: '' }),
@@ -305,5 +288,32 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
       .collection('messages')
       .get();
     expect(messages.size).toBe(0);
+  });
+
+  it('limits chat requests per conversation and per client (429)', async () => {
+    const limited = await startService(BUILT_IN, {
+      rateLimits: { windowMs: 60_000, perClient: 3, perConversation: 2, maxKeys: 100 },
+      trustProxyHops: 1,
+    });
+    try {
+      const [first, second, third] = [
+        await seedConversation(limited.db, business.id),
+        await seedConversation(limited.db, business.id),
+        await seedConversation(limited.db, business.id),
+      ];
+      const send = (conversationId: string, client: string) =>
+        callChat(limited.url, chatBody(conversationId), { headers: { 'x-forwarded-for': client } });
+      expect((await send(first, '203.0.113.1')).status).toBe(200);
+      expect((await send(first, '203.0.113.2')).status).toBe(200);
+      // A third turn in one conversation, even from another client.
+      expectError(await send(first, '203.0.113.3'), 429, 'too-many-requests', 'this conversation');
+      expect((await send(second, '203.0.113.1')).status).toBe(200);
+      expect((await send(third, '203.0.113.1')).status).toBe(200);
+      // The fourth request of one client, whatever the conversation; another client goes on.
+      expectError(await send(second, '203.0.113.1'), 429, 'too-many-requests', 'slow down');
+      expect((await send(second, '198.51.100.7')).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -3,9 +3,7 @@
  * with a message naming each bad variable. Secrets: none of its own — on Cloud Run the Admin SDK
  * uses the service account's application default credentials.
  */
-import path from 'node:path';
-import { scenariosFolderProblem } from '@chat/assistant';
-import { envInteger } from '@chat/server-http';
+import { envInteger, envScenariosDir } from '@chat/server-http';
 import { z } from 'zod';
 
 const list = (value: string | undefined) =>
@@ -50,16 +48,7 @@ const EnvSchema = z.object({
   STREAM_CHUNK_CHARS: envInteger('STREAM_CHUNK_CHARS', 0, 10_000, 24),
   STREAM_INTERVAL_MS: envInteger('STREAM_INTERVAL_MS', 0, 10_000, 40),
   MIN_WRITE_INTERVAL_MS: envInteger('MIN_WRITE_INTERVAL_MS', 50, 10_000, 250),
-  SCENARIOS_DIR: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value?.trim()) return null;
-      const dir = path.resolve(value.trim());
-      const problem = scenariosFolderProblem(dir, 'SCENARIOS_DIR');
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      return dir;
-    }),
+  SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CHAT_SCENARIOS: z
     .string()
     .optional()

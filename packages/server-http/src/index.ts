@@ -12,4 +12,4 @@ export { plural } from './plural.js';
 export { assertConversationAccess, bearerToken } from './conversation-access.js';
 export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';
-export { envInteger } from './env-integer.js';
+export { envInteger, envScenariosDir } from './env-variables.js';

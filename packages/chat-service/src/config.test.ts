@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { createBuiltInAssistant, turnAssistant } from '@chat/assistant';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.js';
+import { assistantWithScenarios, ScenarioConfigError } from './scenario-bindings.js';
+
+const SCENARIOS_DIR = fileURLToPath(new URL('../../../mock-server/scenarios', import.meta.url));
+
+describe('the chat service configuration', () => {
+  it('has defaults for everything (Cloud Run sets PORT)', () => {
+    expect(readConfig({})).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      CORS_ORIGINS: [],
+      TRUST_PROXY_HOPS: 1,
+      RATE_LIMIT_PER_CLIENT: 120,
+      RATE_LIMIT_PER_CONVERSATION: 30,
+      MIN_WRITE_INTERVAL_MS: 250,
+      CHAT_SCENARIOS: [],
+      SCENARIOS_DIR: null,
+    });
+  });
+
+  it('stops the start naming every bad variable', () => {
+    const read = () =>
+      readConfig({
+        PORT: 'eighty',
+        CORS_ORIGINS: 'https://ok.example.com,chat.example.com/path',
+        MIN_WRITE_INTERVAL_MS: '5',
+        SCENARIOS_DIR: '/no/such/folder',
+        LOG_LEVEL: 'loud',
+      });
+    expect(read).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        read();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain('PORT must be an integer from 1 to 65535, got "eighty"');
+    expect(message).toContain('CORS_ORIGINS must list origins like https://chat.example.com');
+    expect(message).toContain('"chat.example.com/path"');
+    expect(message).toContain('MIN_WRITE_INTERVAL_MS must be an integer from 50 to 10000, got "5"');
+    expect(message).toContain('SCENARIOS_DIR: the folder /no/such/folder does not exist');
+    expect(message).toContain('LOG_LEVEL must be one of');
+  });
+
+  it('refuses CHAT_SCENARIOS naming a scenario that cannot play, or two for one business', () => {
+    const bind =
+      (scenarioIds: string[], dir: string | null = SCENARIOS_DIR) =>
+      () =>
+        assistantWithScenarios({
+          dir,
+          scenarioIds,
+          fallback: turnAssistant(createBuiltInAssistant()),
+          logger: pino({ level: 'silent' }),
+        });
+    expect(bind(['phone-verification-booking'])).not.toThrow();
+    expect(bind(['phone-verfication-booking'])).toThrow(
+      /CHAT_SCENARIOS: scenario "phone-verfication-booking" cannot be played: there is no phone-verfication-booking\.yaml/,
+    );
+    expect(bind(['phone-verification-booking', 'plain-questions'])).toThrow(ScenarioConfigError);
+    expect(bind(['phone-verification-booking', 'plain-questions'])).toThrow(
+      /both play for business bella-vista-salon/,
+    );
+    expect(bind(['plain-questions'], null)).toThrow('CHAT_SCENARIOS: needs SCENARIOS_DIR');
+  });
+});
