@@ -16,6 +16,8 @@ import type { StackDriver, StoredFeedItem } from './stack.js';
 
 const OWNER = { authorization: 'Bearer owner' };
 const AN_HOUR_MS = 60 * 60 * 1000;
+/** The longest a reply takes to finish writing on this stack (about a second; a busy machine is slower). */
+const REPLY_SETTLE_MS = 15_000;
 /** The root collections the businesses tool writes (packages/admin): kept by reset(). */
 const SEEDED = new Set(['businesses', 'handles']);
 
@@ -68,6 +70,20 @@ export function createFirebaseStackDriver(): StackDriver {
     return names;
   }
 
+  /** How many assistant messages are still marked streaming (0 or 1: it stops counting at one). */
+  async function repliesBeingWritten(): Promise<number> {
+    const rows = (await call('POST', `${base}:runQuery`, {
+      structuredQuery: {
+        from: [{ collectionId: 'messages', allDescendants: true }],
+        where: {
+          fieldFilter: { field: { fieldPath: 'streaming' }, op: 'EQUAL', value: { booleanValue: true } },
+        },
+        limit: 1,
+      },
+    })) as Array<{ document?: unknown }>;
+    return rows.filter((row) => row.document).length;
+  }
+
   async function list(path: string): Promise<RestDocument[]> {
     const answer = (await call('GET', `${base}/${path}?pageSize=300`)) as
       { documents?: RestDocument[] } | undefined;
@@ -78,6 +94,13 @@ export function createFirebaseStackDriver(): StackDriver {
     name: 'firebase',
 
     async reset() {
+      // A reply the chat service is still writing for the last journey would fail on a deleted conversation
+      // (and log it): let it finish first.
+      // (A reply left streaming for good is not this reset's business: it goes on after REPLY_SETTLE_MS.)
+      const settleBy = Date.now() + REPLY_SETTLE_MS;
+      while ((await repliesBeingWritten()) > 0 && Date.now() < settleBy) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       // The businesses and their handles stay as `npm run businesses -- import` wrote them; everything
       // visitors and the chat service made goes: conversations and their messages, the businesses' feeds,
       // the per-phone signup markers, the assistant's memory (whatever collections they live in).
