@@ -2,7 +2,6 @@
  * The server's settings from the environment, parsed once with zod. A bad value stops the start
  * with a message naming every bad variable.
  */
-import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';

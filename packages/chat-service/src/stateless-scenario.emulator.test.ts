@@ -12,10 +12,12 @@ import { bookingUpdateMessage, BusinessSchema, PHONE_SIGN_IN_TOOL } from '@chat/
 import type { ChatResumeBody, ChatSendBody } from '@chat/core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MEMORY_COLLECTION } from './firestore-chat-store.js';
 import { assistantWithScenarios } from './scenario-bindings.js';
 import {
   callChat,
   emulatorsRunning,
+  env,
   saveVisitorMessage,
   seedBusiness,
   seedConversation,
@@ -116,5 +118,18 @@ describe.skipIf(!emulatorsRunning)('a scenario played across chat service instan
     await vi.waitFor(() => expect(completeReplies()).toHaveLength(3));
     expect(completeReplies()[2]!.text).toBe(scenario.fallback.reply);
     watch.stop();
+
+    // The place in the script is in Firestore, where the page cannot read or change it (no rule opens it).
+    const memory = await a.db.collection(MEMORY_COLLECTION).doc(conversationId).get();
+    expect(memory.data()?.memory).toMatchObject({ scenario: { scenarioId: SCENARIO, position: 2 } });
+    const documents = `http://${env.firestoreHost}/v1/projects/${env.projectId}/databases/(default)/documents`;
+    const asPage = await fetch(`${documents}/${MEMORY_COLLECTION}/${conversationId}`);
+    expect(asPage.status).toBe(403);
+    const overwrite = await fetch(`${documents}/${MEMORY_COLLECTION}/${conversationId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: { memory: { nullValue: null } } }),
+    });
+    expect(overwrite.status).toBe(403);
   });
 });
