@@ -24,6 +24,10 @@ run('npm', ['run', 'test:firebase']);
 console.log('\n━━ Firebase: Firestore rules and DataProvider contract ━━');
 // On the Firestore emulator (the Cloud SDK's component here); skipped with a line outside CI where none can run.
 run('npm', ['run', 'test:firestore']);
+// The §4 journeys again, on the emulators with the production chat service (skipped with a line outside CI
+// where no Firestore emulator can run).
+console.log('\n━━ browser journeys on the Firebase stack ━━');
+run('npm', ['run', 'test:e2e:firebase']);
 // The benchmarks must keep running (every section, small counts); their timings are never judged here.
 console.log('\n━━ benchmarks (--quick: runs, not judged) ━━');
 run('npm', ['run', 'bench', '--', '--quick']);

@@ -22,6 +22,7 @@ export interface ConversationSummary {
   firstVisitorMessage?: { text: string; createdAt: number } | null;
   visitorVerified?: boolean;
   expired?: boolean;
+  signupFeedPosted?: boolean;
 }
 
 export interface FeedItemSummary {
