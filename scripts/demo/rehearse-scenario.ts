@@ -6,7 +6,7 @@
  * code sent, code read from the control API, verified, resumed), and a check of what came back
  * against what the step says. One result per step; nothing here throws for a failed expectation.
  */
-import { newMessageId } from '@chat/session';
+import { newMessageId } from '@chat/core';
 import {
   bookingUpdateMessage,
   isAuthMessage,

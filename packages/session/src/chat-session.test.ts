@@ -63,7 +63,9 @@ describe('ChatSession: sending', () => {
     expect(pending).toMatchObject({ role: 'user', text: 'What are your hours?', delivery: 'sending' });
     expect(await sent).toBe(true);
 
-    const state = await until(session, (s) => s.messages.some((m) => m.text === 'You said: What are your hours?'));
+    const state = await until(session, (s) =>
+      s.messages.some((m) => m.text === 'You said: What are your hours?'),
+    );
     const stored = backend.data.messages(conversationId).find((m) => m.role === 'user')!;
     // Matched by id alone: the bubble that showed at once is the stored message.
     expect(stored.id).toBe(pending.id);
@@ -99,9 +101,12 @@ describe('ChatSession: sending', () => {
 
     expect(await session.retry(failed.id)).toBe(true);
     await until(session, (s) => s.messages.some((m) => m.text === 'You said: Hello?'));
-    expect(backend.data.messages(conversationId).filter((m) => m.role === 'user').map((m) => m.id)).toEqual([
-      failed.id,
-    ]);
+    expect(
+      backend.data
+        .messages(conversationId)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.id),
+    ).toEqual([failed.id]);
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import {
   EN,
+  newMessageId,
   isConversationExpired,
   lastUserMessageText,
   normaliseOutgoing,
@@ -45,7 +46,7 @@ import {
   type ChatAction,
   type ChatState,
 } from './conversation-state.js';
-import { newMessageId } from './message-id.js';
+
 import { carriedItems, carryOf, type Carry, type OutboxItem } from './outbox.js';
 import { processMessages } from './process-messages.js';
 import { createConversationFor, resolveConversation } from './resolve-conversation.js';
@@ -459,7 +460,12 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
    * Applies a response: a phone sign-in interrupt (shown once per conversation; the reducer knows),
    * else its smart replies (normalised, at most 4), else `fallback`.
    */
-  function apply(r: Room, response: ChatResponse, previousUserText: string | null, fallback: SmartReply[] = []) {
+  function apply(
+    r: Room,
+    response: ChatResponse,
+    previousUserText: string | null,
+    fallback: SmartReply[] = [],
+  ) {
     const replies = normaliseSmartReplies(response.smartReplies);
     const smartReplies = replies.length > 0 ? replies : fallback;
     const interrupt = phoneSignInInterrupt(response);
@@ -698,7 +704,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       const { r, interrupt } = at;
       dispatch(r, { type: 'interrupt-closed', key: interrupt.key });
       try {
-        const saved = await data.addMessage(r.conversation.id, { id: newId(), role: 'user', text: reply.text });
+        const saved = await data.addMessage(r.conversation.id, {
+          id: newId(),
+          role: 'user',
+          text: reply.text,
+        });
         dispatch(r, { type: 'awaiting-reply', afterMessageId: saved.id });
         const response = await resume(r, interrupt.toolRequest, {
           requiresAuth: true,

@@ -108,16 +108,14 @@ export function viewOf(
   const interrupt = pendingInterrupt(room.stored, room.chat, authPromptDefault);
   const shown: ListedMessage[] = displayedMessages(room.stored, interrupt);
   const last = shown.at(-1)?.createdAt ?? 0;
-  const waiting = unstoredItems(room.stored, room.outbox).map(
-    (item): ListedMessage => ({
-      id: item.id,
-      role: 'user',
-      text: item.text,
-      // Not stored yet, so not stamped by the server: after everything that is.
-      createdAt: last,
-      delivery: item.delivery,
-    }),
-  );
+  const waiting = unstoredItems(room.stored, room.outbox).map((item): ListedMessage => ({
+    id: item.id,
+    role: 'user',
+    text: item.text,
+    // Not stored yet, so not stamped by the server: after everything that is.
+    createdAt: last,
+    delivery: item.delivery,
+  }));
   // A conversation the server no longer has is left for a new one, so its failure is no news then.
   const gone = room.failure !== null && conversationRefusal(room.failure, 'listen') === 'gone';
   const leaving = gone && room.mayLeave;

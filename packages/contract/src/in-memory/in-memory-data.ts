@@ -203,7 +203,12 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       const createdAt = stamp();
       const message = store(conversationId, { ...fields, createdAt });
       if (message.role === 'user') {
-        conversation.lastMessage = { text: message.text, sender: 'user', sentAt: createdAt, messageId: message.id };
+        conversation.lastMessage = {
+          text: message.text,
+          sender: 'user',
+          sentAt: createdAt,
+          messageId: message.id,
+        };
         conversation.updatedAt = createdAt;
       }
       return message;
