@@ -47,7 +47,6 @@ import {
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   updateDoc,
   where,
   writeBatch,
@@ -59,7 +58,6 @@ import {
 import {
   businessFromDocument,
   conversationFromDocument,
-  lastMessageToDocument,
   messageFromDocument,
   messagesFromDocuments,
   withoutUndefined,
