@@ -534,9 +534,16 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     }
   }
 
-  /** The shown conversation and its interrupt, for the commands that answer it. */
-  function current() {
-    return room && { r: room, interrupt: state.interrupt };
+  /**
+   * Closes the pending interrupt of the conversation shown (its widget goes, the input comes back) for
+   * a command that answers it; null when none is pending.
+   */
+  function takeInterrupt() {
+    const r = room;
+    const interrupt = state.interrupt;
+    if (!r || !interrupt) return null;
+    dispatch(r, { type: 'interrupt-closed', key: interrupt.key });
+    return { r, interrupt };
   }
 
   /** §3 feed item on the visitor's first signup, at most once per conversation; a failure is only logged. */
@@ -670,10 +677,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       await sendText(r, reply.text);
     },
     async answerInterrupt(user) {
-      const at = current();
-      if (!at?.interrupt) return;
-      const { r, interrupt } = at;
-      dispatch(r, { type: 'interrupt-closed', key: interrupt.key });
+      const taken = takeInterrupt();
+      if (!taken) return;
+      const { r, interrupt } = taken;
       try {
         const notice = await saveSystemMessage(r, texts.phoneVerified);
         void postSignupFeed(r, user);
@@ -699,10 +705,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       }
     },
     async declineInterrupt(reply) {
-      const at = current();
-      if (!at?.interrupt) return;
-      const { r, interrupt } = at;
-      dispatch(r, { type: 'interrupt-closed', key: interrupt.key });
+      const taken = takeInterrupt();
+      if (!taken) return;
+      const { r, interrupt } = taken;
       try {
         const saved = await data.addMessage(r.conversation.id, {
           id: newId(),
@@ -723,10 +728,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       }
     },
     async cancelInterrupt() {
-      const at = current();
-      if (!at?.interrupt) return;
-      const { r, interrupt } = at;
-      dispatch(r, { type: 'interrupt-closed', key: interrupt.key });
+      const taken = takeInterrupt();
+      if (!taken) return;
+      const { r } = taken;
       try {
         await saveSystemMessage(r, texts.authCancelled);
       } catch (error) {
