@@ -8,7 +8,9 @@
  */
 import { Router } from 'express';
 import type { Request } from 'express';
-import { DocumentIdSchema, HandleSchema, ProviderError } from '@chat/core';
+import { DocumentIdSchema, HandleSchema, ProviderError,
+  lastMessageOf,
+} from '@chat/core';
 import type { Conversation } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
@@ -114,12 +116,7 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     const { seq, message } = store.addMessage(conversation.id, input);
     const created = seq > seqBefore;
     if (created && message.role === 'user') {
-      store.updateLastMessage(conversation.id, {
-        text: message.text,
-        sender: 'user',
-        sentAt: message.createdAt,
-        messageId: message.id,
-      });
+      store.updateLastMessage(conversation.id, lastMessageOf(message));
     }
     res.status(created ? 201 : 200).json(message);
   });

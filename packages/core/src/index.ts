@@ -49,3 +49,4 @@ export * from './schema/message.js';
 export * from './schema/tool-request.js';
 export * from './schema/user.js';
 export * from './rules/message-id.js';
+export * from './rules/last-message.js';

@@ -28,6 +28,7 @@ import {
   HandleCheck,
   CONVERSATION_LIFETIME_MS,
   checkInput,
+  lastMessageOf,
   runCheck,
   type Conversation,
   type DataProvider,
@@ -180,7 +181,8 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
         batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
         if (fields.role === 'user') {
           batch.update(conversationRef(id), {
-            lastMessage: { text: fields.text, sender: 'user', sentAt: serverTimestamp(), messageId },
+            // The server's time, as the message's own createdAt (the rules check both against request.time).
+            lastMessage: { ...lastMessageOf({ ...fields, id: messageId, createdAt: 0 }), sentAt: serverTimestamp() },
             updatedAt: serverTimestamp(),
           });
         }

@@ -18,6 +18,7 @@ import {
   NewMessageSchema,
   ProviderError,
   expiryFor,
+  lastMessageOf,
   type AuthUser,
   type Business,
   type Conversation,

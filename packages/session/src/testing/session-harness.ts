@@ -2,7 +2,7 @@
  * Test helpers for a ChatSession: waiting for a state, a network the test switches off and on, and
  * tab storage in memory. No DOM: a session runs anywhere.
  */
-import type { KeyValueStore } from '@chat/core';
+import { storageOrMemory, type KeyValueStore } from '@chat/core';
 import type { ChatSession } from '../chat-session.js';
 import type { NetworkStatus } from '../chat-session.js';
 import type { ChatSessionState } from '../session-view.js';
@@ -32,14 +32,8 @@ export function until(
   });
 }
 
-export function memoryStorage(): KeyValueStore {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
-}
+/** Tab storage in memory. */
+export const memoryStorage = (): KeyValueStore => storageOrMemory(() => null);
 
 /** A connection the test takes away and gives back, as the browser's online/offline events do. */
 export function switchableNetwork(): NetworkStatus & {
