@@ -256,6 +256,31 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules', () => {
       await assertFails(messages.add(message({ smartReplies: [{ type: 'chat', text: 'Yes' }] })));
     });
 
+    it('takes a message under the id the client chose, with its lastMessage in one batch; the same id again is refused', async () => {
+      // What FirestoreDataProvider.addMessage writes (decision 0017): create-only, so a retried save
+      // whose first attempt landed is refused here and answered with the stored copy.
+      const db = anonymous();
+      const save = () => {
+        const batch = db.batch();
+        batch.set(db.doc('conversations/conv/messages/client-chosen-id'), message());
+        batch.update(db.doc('conversations/conv'), {
+          lastMessage: {
+            text: 'Hi there',
+            sender: 'user',
+            sentAt: serverTime(),
+            messageId: 'client-chosen-id',
+          },
+          updatedAt: serverTime(),
+        });
+        return batch.commit();
+      };
+      await assertSucceeds(save());
+      await assertFails(save());
+      await assertFails(
+        db.doc('conversations/conv/messages/client-chosen-id').set(message({ text: 'Changed' })),
+      );
+    });
+
     it("is append-only, and private to the conversation's owner", async () => {
       const ref = await anonymous().collection('conversations/conv/messages').add(message());
       await assertFails(ref.update({ text: 'edited' }));
