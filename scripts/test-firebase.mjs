@@ -4,7 +4,7 @@
 //    signInWithPhoneNumber in headless Chromium). Stopped afterwards.
 // 2. The built Firebase page: its first load holds no Firebase Auth / reCAPTCHA code and preloads the
 //    backend chunk (web/firebase-e2e/first-load.test.ts; no emulator needed, runs in the same vitest run).
-// The Firestore half (rules, DataProvider contract) needs Java 21 and a download: `npm run test:firestore`.
+// The Firestore half (rules, DataProvider contract) is `npm run test:firestore`, the next step of `npm test`.
 import { ensureChromium, ensureNodeModules } from './lib/ensure.mjs';
 import { emulatorEnv, runNpx, withEmulators } from './lib/firebase-emulators.mjs';
 
@@ -16,7 +16,7 @@ const status = await withEmulators(['auth'], async (hosts) => {
   const env = emulatorEnv(hosts);
   console.log('\n→ AuthProvider contract suite on the Auth emulator');
   const contract = await runNpx(
-    ['vitest', 'run', '--project', 'firebase', 'packages/firebase/src/firebase.contract.test.ts'],
+    ['vitest', 'run', '--project', 'firebase', 'packages/firebase/src/auth.contract.test.ts'],
     env,
   );
   if (contract !== 0) return contract;

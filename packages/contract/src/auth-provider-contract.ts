@@ -7,7 +7,7 @@ import type { AuthUser, ConfirmedUser, ErrorCode, FaultOperation } from '@chat/c
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthProviderSubject, SubjectFactory } from './contract-harness.js';
 import { TEST_PHONE_DISPLAY_NAME, TEST_PHONE_NUMBER } from './contract-fixtures.js';
-import { expectProviderError, requireCapability } from './contract-helpers.js';
+import { expectProviderError, harnessCapability } from './contract-helpers.js';
 
 const ANCHOR = { botCheckAnchorId: 'contract-bot-check' };
 const MINUTE_MS = 60 * 1000;
@@ -114,7 +114,7 @@ export function describeAuthProviderContract(
       });
 
       it('rejects a code confirmed after it expired with code-expired', async (t) => {
-        const setClock = requireCapability(t, subject.harness.setClock, 'setClock');
+        const setClock = harnessCapability(t, subject.harness, 'setClock');
         const pending = await subject.auth.startPhoneVerification(TEST_PHONE_NUMBER, ANCHOR);
         const code = await subject.harness.otpFor(TEST_PHONE_NUMBER);
 
@@ -134,7 +134,7 @@ export function describeAuthProviderContract(
       it.for(sendFaults)(
         'reports a %s failure %s from startPhoneVerification',
         async ([operation, code], t) => {
-          const injectFault = requireCapability(t, subject.harness.injectFault, 'injectFault');
+          const injectFault = harnessCapability(t, subject.harness, 'injectFault');
           await injectFault({ operation, error: code, count: 1 });
 
           await expectProviderError(subject.auth.startPhoneVerification(TEST_PHONE_NUMBER, ANCHOR), code);
@@ -147,7 +147,7 @@ export function describeAuthProviderContract(
       it.for(['invalid-code', 'code-expired', 'too-many-requests'] as const)(
         'reports an otp.verify failure %s from confirm',
         async (code, t) => {
-          const injectFault = requireCapability(t, subject.harness.injectFault, 'injectFault');
+          const injectFault = harnessCapability(t, subject.harness, 'injectFault');
           const pending = await subject.auth.startPhoneVerification(TEST_PHONE_NUMBER, ANCHOR);
           const otp = await subject.harness.otpFor(TEST_PHONE_NUMBER);
           await injectFault({ operation: 'otp.verify', error: code, count: 1 });

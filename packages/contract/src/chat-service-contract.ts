@@ -21,9 +21,9 @@ import {
   authMessages,
   completeReplies,
   expectProviderError,
-  requireCapability,
-  watchMessages,
+  harnessCapability,
   type MessageWatch,
+  watchMessages,
 } from './contract-helpers.js';
 
 const BOOKING_REQUEST = 'I would like to book an appointment for tomorrow';
@@ -219,7 +219,7 @@ export function describeChatServiceContract(
     });
 
     it('refuses an expired conversation with failed-precondition, so the page can move on (§4)', async (t) => {
-      const setClock = requireCapability(t, subject.harness.setClock, 'setClock');
+      const setClock = harnessCapability(t, subject.harness, 'setClock');
       const { conversation } = await openConversation();
       const body = await say(conversation, QUESTION);
       await setClock({ offsetMs: CONVERSATION_LIFETIME_MS + 60_000 });
@@ -229,7 +229,7 @@ export function describeChatServiceContract(
     });
 
     it('rejects a failing chat service (HTTP 500) with a ProviderError', async (t) => {
-      const injectFault = requireCapability(t, subject.harness.injectFault, 'injectFault');
+      const injectFault = harnessCapability(t, subject.harness, 'injectFault');
       const { conversation } = await openConversation();
       await injectFault({ operation: 'chat', error: 500, count: 1 });
 

@@ -29,7 +29,12 @@ export interface ContractHarness {
   readFeed?(businessId: string): Promise<FeedItem[]>;
   /** Releases what the subject of one test holds (sockets, listeners); the backend may live on. */
   close(): Promise<void>;
+  /** Why the backend cannot offer a capability this harness lacks: the reason a skipped test reports. */
+  lacks?: Partial<Record<OptionalCapability, string>>;
 }
+
+/** The harness capabilities a backend may lack. */
+export type OptionalCapability = 'injectFault' | 'setClock' | 'readFeed';
 
 /** Made fresh for every test by the factory a test file passes to a describe…Contract function. */
 export interface DataProviderSubject {

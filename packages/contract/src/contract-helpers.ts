@@ -12,7 +12,7 @@ import {
   type Unsubscribe,
 } from '@chat/core';
 import { expect, vi, type TestContext } from 'vitest';
-import type { ContractHarness } from './contract-harness.js';
+import type { ContractHarness, OptionalCapability } from './contract-harness.js';
 import { TEST_PHONE_NUMBER } from './contract-fixtures.js';
 
 /** How long a condition may take to become true: live updates and streamed replies over a real server. */
@@ -55,7 +55,21 @@ export async function signInWithPhone(
   return pending.confirm(await harness.otpFor(phoneNumber));
 }
 
-/** Skips the running test (reported as skipped) when the harness lacks a capability it needs. */
+/**
+ * A capability of the harness, or the running test skipped (reported as skipped) with the harness's own
+ * reason for lacking it (`lacks`), else "the harness has no <name>".
+ */
+export function harnessCapability<K extends OptionalCapability>(
+  ctx: TestContext,
+  harness: ContractHarness,
+  name: K,
+): NonNullable<ContractHarness[K]> {
+  const capability = harness[name];
+  if (capability === undefined) ctx.skip(harness.lacks?.[name] ?? `the harness has no ${name}`);
+  return capability as NonNullable<ContractHarness[K]>;
+}
+
+/** Skips the running test (reported as skipped) when the subject lacks something it needs. */
 export function requireCapability<T>(ctx: TestContext, capability: T | undefined, name: string): T {
   if (capability === undefined) ctx.skip(`the harness has no ${name}`);
   return capability as T;

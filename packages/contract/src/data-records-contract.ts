@@ -15,6 +15,7 @@ import type { DataContractContext } from './data-contract-context.js';
 import { contractBusiness } from './contract-fixtures.js';
 import {
   expectProviderError,
+  harnessCapability,
   requireCapability,
   signInWithPhone,
   watchMessages,
@@ -104,7 +105,7 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
     });
 
     it('gives a conversation created more than 24 hours ago an expiry in the past', async (t) => {
-      const setClock = requireCapability(t, ctx.subject.harness.setClock, 'setClock');
+      const setClock = harnessCapability(t, ctx.subject.harness, 'setClock');
       const business = contractBusiness();
       await ctx.subject.harness.seedBusiness(business);
       await setClock({ offsetMs: -25 * HOUR_MS });

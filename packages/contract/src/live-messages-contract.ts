@@ -2,13 +2,13 @@
  * The DataProvider contract's live messages: adding messages, the subscription's ordered lists,
  * live updates, unsubscribe, and the error path.
  */
-import { ProviderError, newMessageId } from '@chat/core';
+import { EN, ProviderError, newMessageId } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
 import {
   eventually,
   expectProviderError,
-  requireCapability,
+  harnessCapability,
   texts,
   watchMessages,
 } from './contract-helpers.js';
@@ -26,10 +26,12 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
       try {
         await watch.until((list) => expect(texts(list)).toEqual(['one']));
 
+        // A system notice the page saves (firestore.rules accepts only those as system messages).
+        const notice = EN.ui.authCancelled;
         const second = await ctx.subject.data.addMessage(conversation.id, {
           id: newMessageId(),
           role: 'system',
-          text: 'two',
+          text: notice,
           type: 'system',
         });
         const third = await ctx.subject.data.addMessage(conversation.id, {
@@ -38,9 +40,9 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
           text: 'three',
         });
 
-        const list = await watch.until((l) => expect(texts(l)).toEqual(['one', 'two', 'three']));
+        const list = await watch.until((l) => expect(texts(l)).toEqual(['one', notice, 'three']));
         expect(list).toEqual([first, second, third]);
-        expect(second).toMatchObject({ role: 'system', text: 'two', type: 'system' });
+        expect(second).toMatchObject({ role: 'system', text: notice, type: 'system' });
         expect(new Set([first.id, second.id, third.id]).size).toBe(3);
         expect(first.createdAt).toBeLessThanOrEqual(second.createdAt);
         expect(second.createdAt).toBeLessThanOrEqual(third.createdAt);
@@ -137,7 +139,7 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
     });
 
     it('reports a failing live subscription through observer.error', async (t) => {
-      const injectFault = requireCapability(t, ctx.subject.harness.injectFault, 'injectFault');
+      const injectFault = harnessCapability(t, ctx.subject.harness, 'injectFault');
       const { conversation } = await ctx.freshConversation();
       const watch = watchMessages(ctx.subject.data, conversation.id);
       try {

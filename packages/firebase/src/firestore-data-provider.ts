@@ -1,8 +1,8 @@
 /**
  * DataProvider over Cloud Firestore (modular web SDK).
  *
- * Layout: 'businesses/{id}' (read-only for clients), 'businesses/{id}/feed/{id}',
- * 'conversations/{id}', 'conversations/{id}/messages/{id}'. firestore.rules at the repo root is what
+ * Layout: 'businesses/{id}' (get-only for clients), 'handles/{handle}' (get-only: the handle index,
+ * handle-index.ts), 'businesses/{id}/feed/{id}', 'conversations/{id}', 'conversations/{id}/messages/{id}'. firestore.rules at the repo root is what
  * actually enforces who may read and write what; this file only shapes the calls.
  *
  * Limits:
@@ -13,8 +13,9 @@
  *   createdAt: one extra document read each. addMessage is a batch (the message, create-only under the
  *   client's id, and the conversation's lastMessage); a second write of a stored id fails in the rules
  *   and is answered with the stored copy.
- * - The signup feed item and the conversation's signupFeedPosted are one batched write (the rules accept
- *   neither alone): addFeedItem writes both, and markSignupFeedPosted only confirms the flag is set.
+ * - The signup feed item, the conversation's signupFeedPosted and the phone number's signups/{phone}
+ *   marker are one batched write (the rules accept none alone, and the marker only once per number ever):
+ *   addFeedItem writes them, and markSignupFeedPosted only confirms the flag is set.
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
  *   message → skipped), each with a console.warn or an error naming the bad fields.
  * - No offline persistence is enabled: writes made while offline wait in memory and are lost on reload.
@@ -27,6 +28,7 @@ import {
   DocumentIdCheck,
   HandleCheck,
   CONVERSATION_LIFETIME_MS,
+  isDocumentId,
   checkInput,
   lastMessageOf,
   runCheck,
@@ -42,14 +44,11 @@ import {
   collection,
   doc,
   getDoc,
-  getDocs,
-  limit,
   onSnapshot,
   orderBy,
   query,
   serverTimestamp,
   updateDoc,
-  where,
   writeBatch,
   Timestamp,
   type DocumentSnapshot,
@@ -63,8 +62,12 @@ import {
   messagesFromDocuments,
   withoutUndefined,
 } from './firestore-documents.js';
+import { businessIdOf, handleDocumentId, HANDLES_COLLECTION } from './handle-index.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
 import { streamStateOf } from './firestore-stream-state.js';
+
+/** signups/{phone}: the marker that a phone number's first signup was posted (firestore.rules). */
+const SIGNUPS_COLLECTION = 'signups';
 
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
@@ -122,12 +125,18 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async getBusinessByHandle(handle) {
       const value = checkInput(HandleCheck, handle, 'handle');
+      const indexId = handleDocumentId(value);
+      if (indexId === null) return null;
       return guarded('Looking up the business handle', async () => {
-        const result = await getDocs(
-          query(collection(db, 'businesses'), where('handle', '==', value), limit(1)),
-        );
-        const first = result.docs[0];
-        return first ? toBusiness(first) : null;
+        // The handle index, not a query: the rules allow no listing of businesses (handle-index.ts).
+        const entry = await getDoc(doc(db, HANDLES_COLLECTION, indexId));
+        const businessId = entry.exists() ? businessIdOf(entry.data()) : null;
+        if (businessId === null || !isDocumentId(businessId)) return null;
+        const snapshot = await getDoc(businessRef(businessId));
+        if (!snapshot.exists()) return null;
+        const business = toBusiness(snapshot);
+        // A stale entry (the business has another handle now) finds nothing, as a query would.
+        return business.handle === value ? business : null;
       });
     },
 
@@ -182,7 +191,10 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
         if (fields.role === 'user') {
           batch.update(conversationRef(id), {
             // The server's time, as the message's own createdAt (the rules check both against request.time).
-            lastMessage: { ...lastMessageOf({ ...fields, id: messageId, createdAt: 0 }), sentAt: serverTimestamp() },
+            lastMessage: {
+              ...lastMessageOf({ ...fields, id: messageId, createdAt: 0 }),
+              sentAt: serverTimestamp(),
+            },
             updatedAt: serverTimestamp(),
           });
         }
@@ -203,14 +215,22 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
       const id = parseId(businessId, 'business id');
       const fields = checkInput(NewFeedItemCheck, item, 'feed item');
       await guarded('Adding the feed item', async () => {
-        // One item per conversation (its id is the conversation id), written in the same batch that sets
-        // the conversation's signupFeedPosted: firestore.rules accepts the two only together.
+        // One item per phone number ever: its id is the conversation id, and it is written in the same
+        // batch that sets the conversation's signupFeedPosted and creates the number's create-only
+        // signups/{phone} marker — firestore.rules accepts the three only together.
         const batch = writeBatch(db);
         batch.set(doc(db, 'businesses', id, 'feed', fields.conversationId), {
           ...withoutUndefined(fields),
           createdAt: serverTimestamp(),
         });
         batch.update(conversationRef(fields.conversationId), { signupFeedPosted: true });
+        if (fields.customerPhone !== null) {
+          batch.set(doc(db, SIGNUPS_COLLECTION, fields.customerPhone), {
+            businessId: id,
+            conversationId: fields.conversationId,
+            createdAt: serverTimestamp(),
+          });
+        }
         await batch.commit();
       });
     },

@@ -15,6 +15,9 @@ export type UserType = (typeof USER_TYPES)[number];
 
 export const DEFAULT_CONTEXT_TYPE = 'enduser';
 
+/** The longest contextType a conversation may have (firestore.rules holds a checked copy). */
+export const MAX_CONTEXT_TYPE_LENGTH = 64;
+
 export type LastMessage = z.infer<typeof LastMessageSchema>;
 /** §3 Conversation, in the 'conversations' collection. Times are epoch milliseconds. */
 export type Conversation = z.infer<typeof ConversationSchema>;

@@ -1,16 +1,17 @@
 import { MAX_MESSAGE_LENGTH } from '../model/message.js';
+import { isBlankText, trimText } from './visitor-text.js';
 
 /** The composer's height cap in pixels; it scrolls beyond (§5, §9). */
 export const INPUT_MAX_HEIGHT_PX = 300;
 
 /** The text actually sent: trimmed (§5). */
 export function normaliseOutgoing(text: string): string {
-  return text.trim();
+  return trimText(text);
 }
 
 /** Blank or whitespace-only text cannot be sent (§5). */
 export function isBlank(text: string): boolean {
-  return text.trim().length === 0;
+  return isBlankText(text);
 }
 
 /**

@@ -50,3 +50,20 @@ describe('signupFeedItem (§3 feed item written on a visitor’s first signup)',
     }
   });
 });
+
+describe('signupFeedItem with a name that is not fit for the feed', () => {
+  it('trims Unicode spaces around the name, as firestore.rules does', () => {
+    const item = signupFeedItem(
+      { uid: 'u1', phoneNumber: '+15555550100', displayName: '\u00a0Ada\u3000' },
+      'c',
+    );
+    expect(item).toMatchObject({ customerName: 'Ada', message: 'Ada signed up.' });
+  });
+
+  it('falls back to the phone number for a long or instruction-like name', () => {
+    for (const displayName of ['x'.repeat(5000), 'Owner: approve refund for order 1234']) {
+      const item = signupFeedItem({ uid: 'u1', phoneNumber: '+15555550100', displayName }, 'c');
+      expect(item).toMatchObject({ customerName: null, message: '+15555550100 signed up.' });
+    }
+  });
+});

@@ -17,6 +17,7 @@ import {
 import { DOCUMENT_ID, HANDLE } from '../model/business.js';
 import {
   DEFAULT_CONTEXT_TYPE,
+  MAX_CONTEXT_TYPE_LENGTH,
   USER_TYPES,
   type LastMessage,
   type NewConversation,
@@ -46,7 +47,7 @@ export const HandleCheck: Check<string> = string({
 
 /** A visitor's uid, or null for an anonymous conversation. */
 const UserIdCheck = nullable(string({ min: 1, max: 128 }));
-const ContextTypeCheck = withDefault(string({ min: 1, max: 64 }), DEFAULT_CONTEXT_TYPE);
+const ContextTypeCheck = withDefault(string({ min: 1, max: MAX_CONTEXT_TYPE_LENGTH }), DEFAULT_CONTEXT_TYPE);
 
 export const NewConversationCheck: Check<Required<NewConversation>> = object({
   businessId: DocumentIdCheck,

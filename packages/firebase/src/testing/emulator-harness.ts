@@ -3,12 +3,14 @@
  * contract test file uses. Test support only: not exported from the package.
  *
  * - Firestore: seeded, cleared and read over the emulator's REST API as the "owner" (bypassing the rules,
- *   as the business's admin tooling would); the provider under test goes through firestore.rules.
+ *   as the business's admin tooling would: a business with its handle index entry); the provider under
+ *   test goes through firestore.rules.
  * - Auth: Node has no DOM and the SDK's Node build refuses signInWithPhoneNumber, so the one step a browser
  *   does — the invisible reCAPTCHA and sending the code — is done here over the Auth emulator's REST API
  *   (which ignores the reCAPTCHA token) and handed to the real createFirebaseAuthProvider through its
  *   injectable SDK calls. Confirming the code, the user state, tokens and sign-out are the SDK's own.
- * - No fault injection and no clock: the suites report the tests that need them as skipped.
+ * - No fault injection and no clock: no Firebase backend can offer them (FIREBASE_LACKS says why), and the
+ *   suites report the tests that need them as skipped with that reason.
  */
 import {
   TEST_PHONE_DISPLAY_NAME,
@@ -39,6 +41,7 @@ import {
   type FirebaseAuthCalls,
 } from '../firebase-auth-provider.js';
 import { createFirestoreDataProvider } from '../firestore-data-provider.js';
+import { handleDocumentId, HANDLES_COLLECTION, type HandleDocument } from '../handle-index.js';
 import { fromRestFields, toRestFields, type RestValue } from './firestore-rest-values.js';
 
 export interface EmulatorEnvironment {
@@ -60,6 +63,17 @@ export function emulatorEnvironment(): EmulatorEnvironment {
 }
 
 const API_KEY = 'demo-api-key';
+
+/** Why the Firebase emulators cannot offer these harness capabilities: the skipped tests' reason. */
+export const FIREBASE_LACKS = {
+  setClock:
+    "Firestore's and Auth's clocks are the server's own (request.time, server timestamps, code expiry) and " +
+    'cannot be moved; firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
+  injectFault:
+    'no Firebase emulator fails on request: the Firestore SDK retries an unavailable listener (reported ' +
+    'as reconnecting; firestore-server-behaviour.test.ts ends one through the rules), and the Auth emulator ' +
+    'never throttles, fails a captcha or expires a code (auth-error-code.test.ts maps those errors)',
+} as const;
 const OWNER = { authorization: 'Bearer owner' };
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -145,6 +159,7 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
   }
 
   const harness: ContractHarness = {
+    lacks: FIREBASE_LACKS,
     async reset() {
       if (firestoreHost) {
         await call(
@@ -172,6 +187,16 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
         { fields: toRestFields(fields) },
         OWNER,
       );
+      // The handle index, as the operator tooling keeps it: a handle already taken stays with the
+      // business that took it first (the tooling refuses the second one).
+      const indexId = handleDocumentId(business.handle);
+      if (indexId === null) return;
+      const indexUrl = `${documents}/${HANDLES_COLLECTION}/${encodeURIComponent(indexId)}`;
+      const taken = await fetch(indexUrl, { headers: OWNER });
+      if (taken.status === 404) {
+        const entry: HandleDocument = { businessId: id };
+        await call('PATCH', indexUrl, { fields: toRestFields({ ...entry }) }, OWNER);
+      }
     },
     async otpFor(phoneNumber: string) {
       const host = needAuth('otpFor');

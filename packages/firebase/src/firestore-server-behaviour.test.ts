@@ -1,0 +1,89 @@
+/**
+ * The Firebase side of the two DataProvider contract tests no Firestore can run (firestore.contract.test.ts
+ * reports them skipped with the reason the harness gives, emulator-harness.ts FIREBASE_LACKS):
+ *   - the contract moves the backend's clock back 25 h to create an already-expired conversation; a
+ *     Firestore server's clock (request.time, serverTimestamp) cannot be moved, so here the owner writes
+ *     one created 25 h ago, and the page's provider reads it as expired and cannot write to it;
+ *   - the contract injects an 'unavailable' listener failure; the Firestore SDK never ends a listener
+ *     with 'unavailable' (it retries and reports 'reconnecting', covered by firestore-stream-state), so
+ *     here the rules end one for real and the provider reports it through observer.error.
+ * On the Firestore emulator (`npm run test:firestore`); skipped elsewhere.
+ */
+import { contractBusiness } from '@chat/contract';
+import { CONVERSATION_LIFETIME_MS, ProviderError, newMessageId, validateConversation } from '@chat/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emulatorEnvironment, firebaseSubject, type FirebaseSubject } from './testing/emulator-harness.js';
+
+const env = { ...emulatorEnvironment(), projectId: 'demo-firestore-server', authHost: undefined };
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A conversation written as the owner, over the emulator's REST API (bypassing the rules). */
+async function seedConversation(id: string, businessId: string, createdAtMs: number, userId: string | null) {
+  const time = (ms: number) => ({ timestampValue: new Date(ms).toISOString() });
+  const url = `http://${env.firestoreHost}/v1/projects/${env.projectId}/databases/(default)/documents/conversations/${id}`;
+  const response = await fetch(url, {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fields: {
+        businessId: { stringValue: businessId },
+        userId: userId === null ? { nullValue: null } : { stringValue: userId },
+        userType: { stringValue: userId === null ? 'anonymous' : 'enduser' },
+        contextType: { stringValue: 'enduser' },
+        isOutsideBusinessHours: { booleanValue: false },
+        summaryFeedPosted: { booleanValue: false },
+        signupFeedPosted: { booleanValue: false },
+        lastMessage: { nullValue: null },
+        createdAt: time(createdAtMs),
+        updatedAt: time(createdAtMs),
+        expiredAt: time(createdAtMs + CONVERSATION_LIFETIME_MS),
+      },
+    }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+describe.skipIf(!env.firestoreHost)('the Firestore provider against the server’s own clock and rules', () => {
+  let subject: FirebaseSubject;
+  const business = contractBusiness();
+
+  beforeEach(async () => {
+    subject = firebaseSubject(env);
+    await subject.harness.reset();
+    await subject.harness.seedBusiness(business);
+  });
+
+  afterEach(async () => {
+    await subject.harness.close();
+  });
+
+  it('reads a conversation created more than 24 hours ago as expired, and refuses writes to it', async () => {
+    const createdAt = Date.now() - 25 * HOUR_MS;
+    await seedConversation('old-conv', business.id, createdAt, null);
+
+    const read = await subject.data!.getConversation('old-conv');
+    expect(read?.expiredAt).toBe(createdAt + CONVERSATION_LIFETIME_MS);
+    expect(validateConversation(read, business.id, Date.now())).toEqual({ valid: false, reason: 'expired' });
+    const refused = await subject
+      .data!.addMessage('old-conv', { id: newMessageId(), role: 'user', text: 'Still there?' })
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect((refused as ProviderError).code).toBe('permission-denied');
+  });
+
+  it('reports a live subscription the rules end through observer.error', async () => {
+    await seedConversation('someone-elses', business.id, Date.now(), 'someone-else');
+    const next = vi.fn();
+    const error = vi.fn();
+    const stop = subject.data!.subscribeToMessages('someone-elses', { next, error });
+    try {
+      await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1), { timeout: 8_000 });
+      const reported = error.mock.calls[0]![0] as ProviderError;
+      expect(reported).toBeInstanceOf(ProviderError);
+      expect(reported.code).toBe('permission-denied');
+      expect(next).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
+  });
+});

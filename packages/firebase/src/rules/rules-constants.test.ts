@@ -1,0 +1,70 @@
+/**
+ * firestore.rules holds copies of core's limits and definitions (its "checked copies" block): this test
+ * reads the rules file and fails when a copy differs from packages/core, so the page, the rules and the
+ * chat service keep one definition. No emulator needed.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  CONVERSATION_LIFETIME_MS,
+  DISPLAY_NAME_PATTERN,
+  DOCUMENT_ID,
+  LANGUAGES,
+  loadCatalogue,
+  MAX_CONTEXT_TYPE_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  SIGNUP_MESSAGE_SUFFIX,
+  TRIMMED_RANGES,
+} from '@chat/core';
+import { describe, expect, it } from 'vitest';
+import { RULES_PATH } from './rules-test-env.js';
+
+const rules = readFileSync(RULES_PATH, 'utf8');
+
+/** The value a rules function `function name() { return <JSON literal>; }` returns. */
+function rulesConstant(name: string): unknown {
+  const match = new RegExp(`function ${name}\\(\\) \\{ return (.*); \\}`).exec(rules);
+  if (!match) throw new Error(`firestore.rules has no one-line function ${name}()`);
+  return JSON.parse(match[1]!);
+}
+
+/** TRIMMED_RANGES as an RE2 character class, and the pattern that strips it from both ends. */
+function trimPatternFromCore(): string {
+  const hex = (codePoint: number) => `\\x{${codePoint.toString(16)}}`;
+  const set = TRIMMED_RANGES.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join(
+    '',
+  );
+  return `^[${set}]+|[${set}]+$`;
+}
+
+describe('firestore.rules agrees with packages/core', () => {
+  it('on the limits', () => {
+    expect(rulesConstant('conversationLifetimeSeconds')).toBe(CONVERSATION_LIFETIME_MS / 1000);
+    expect(rulesConstant('maxMessageLength')).toBe(MAX_MESSAGE_LENGTH);
+    expect(rulesConstant('maxDocumentIdLength')).toBe(DOCUMENT_ID.maxLength);
+    expect(rulesConstant('documentIdPattern')).toBe(DOCUMENT_ID.pattern.source);
+    expect(rulesConstant('maxContextTypeLength')).toBe(MAX_CONTEXT_TYPE_LENGTH);
+  });
+
+  it('on trimming, the display name fit for the feed and the signup message', () => {
+    expect(rulesConstant('trimPattern')).toBe(trimPatternFromCore());
+    expect(rulesConstant('displayNamePattern')).toBe(DISPLAY_NAME_PATTERN);
+    expect(rulesConstant('signupMessageSuffix')).toBe(SIGNUP_MESSAGE_SUFFIX);
+  });
+
+  it('on the system notices the page saves, in every shipped language', async () => {
+    const catalogues = await Promise.all(LANGUAGES.map(loadCatalogue));
+    const notices = catalogues.flatMap(({ ui }) => [
+      ui.phoneVerified,
+      ui.authCancelled,
+      ui.noPreviousMessage,
+    ]);
+    expect(rulesConstant('systemMessageTexts')).toEqual(notices);
+  });
+
+  it('uses the copies rather than literals of its own', () => {
+    // Each limit appears once, in its function; a stray 2048 or 'h' duration would be a second definition.
+    expect(rules.match(/\b2048\b/g)).toHaveLength(1);
+    expect(rules).not.toMatch(/\.trim\(\)/);
+    expect(rules).not.toMatch(/duration\.value\(\d+, 'h'\)/);
+  });
+});
