@@ -8,9 +8,7 @@
  */
 import { Router } from 'express';
 import type { Request } from 'express';
-import { DocumentIdSchema, HandleSchema, ProviderError,
-  lastMessageOf,
-} from '@chat/core';
+import { DocumentIdSchema, HandleSchema, ProviderError, lastMessageOf } from '@chat/core';
 import type { Conversation } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
