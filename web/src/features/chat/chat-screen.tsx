@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { isChatEnabled, type Business } from '@chat/core';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { useEmbed } from '../../lib/embed/embed-context.js';
@@ -29,7 +29,8 @@ export function ChatScreen({
 
   const { options } = useEmbed();
   const brandColor = options.brandColor ?? business.brandColor ?? null;
-  useEffect(() => {
+  // Before the first paint, so the page never shows in the default colour first.
+  useLayoutEffect(() => {
     applyBrandColor(brandColor);
     return () => applyBrandColor(null);
   }, [brandColor]);
