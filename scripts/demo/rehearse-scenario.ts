@@ -1,6 +1,7 @@
 /**
- * `demo check`'s visitor: plays one scenario against a running mock server through the same HTTP
- * and socket client the chat page uses (@chat/local) — new conversation, bound to the scenario
+ * `demo check`'s visitor: plays one scenario against a running mock server through the same
+ * ChatSession (@chat/session) over the same client (@chat/local) as the chat page — so a rehearsal
+ * is exactly what the page does, lastMessage included — new conversation, bound to the scenario
  * through the control API, then each step along the script's path: the visitor's message (or
  * booking update, or answer to the verification box), the phone verification when asked (bot check,
  * code sent, code read from the control API, verified, resumed), and a check of what came back
@@ -14,12 +15,13 @@ import {
   PHONE_SIGN_IN_TOOL,
   ProviderError,
   SMART_REPLY_TEXT,
-  UI_TEXT,
+  storageOrMemory,
 } from '@chat/core';
-import type { Business, ChatInterrupt, ChatResponse, Message, ToolRequest } from '@chat/core';
+import type { Business, ChatResponse, ChatService, KeyValueStore, Message } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
 import { businessIdOf } from '@chat/assistant';
 import type { ScenarioFile, Step } from '@chat/assistant';
+import { createChatSession, sendBody, type ChatSession } from '@chat/session';
 import { unplayableReason } from './business-readiness.js';
 import type { ControlClient } from './control-client.js';
 
@@ -44,11 +46,6 @@ export interface Rehearsal {
   ok: boolean;
 }
 
-interface Conversation {
-  businessId: string;
-  conversationId: string;
-}
-
 export async function rehearseScenario(
   control: ControlClient,
   scenarioId: string,
@@ -57,6 +54,7 @@ export async function rehearseScenario(
   const backend = createLocalBackend({ serverUrl: control.serverUrl });
   const results: StepResult[] = [];
   let conversationId: string | null = null;
+  let visitor: Visitor | null = null;
   try {
     const businessId = businessIdOf(scenario);
     const business = await backend.data.getBusinessById(businessId);
@@ -70,14 +68,10 @@ export async function rehearseScenario(
       return { scenarioId, conversationId, results, ok: false };
     }
     const outside = isOutsideBusinessHours(business, Date.now());
-    const conversation = await backend.data.createConversation({
-      businessId,
-      userId: null,
-      userType: 'anonymous',
-      isOutsideBusinessHours: outside,
-    });
-    conversationId = conversation.id;
-    await control.send('PUT', `/control/conversations/${conversation.id}/scenario`, { scenario: scenarioId });
+    visitor = new Visitor(backend, control, business, scenario);
+    const conversation = await visitor.open();
+    conversationId = conversation;
+    await control.send('PUT', `/control/conversations/${conversation}/scenario`, { scenario: scenarioId });
     results.push({
       label: 'business',
       ok: true,
@@ -86,17 +80,9 @@ export async function rehearseScenario(
       ],
       problems: [],
     });
-    const visitor = new Visitor(
-      backend,
-      control,
-      business,
-      { businessId, conversationId: conversation.id },
-      scenario,
-    );
     if (!isChatEnabled(business)) {
       results.push(await visitor.expectChatRefused());
     } else {
-      await visitor.listen();
       const path = pathThrough(scenario.steps);
       for (const index of path) results.push(await visitor.play(index));
       // Every step is played or named: a step no path reaches would pass unseen.
@@ -114,6 +100,7 @@ export async function rehearseScenario(
   } catch (error) {
     results.push(failed('rehearsal', [error instanceof Error ? error.message : String(error)]));
   } finally {
+    visitor?.close();
     backend.close?.();
   }
   return { scenarioId, conversationId, results, ok: results.every((r) => r.ok) };
@@ -143,58 +130,87 @@ function failed(label: string, problems: string[]): StepResult {
 }
 
 class Visitor {
-  private messages: Message[] = [];
-  private streamError: ProviderError | null = null;
-  private stopListening: (() => void) | null = null;
-  private changed: (() => void) | null = null;
-  private pendingInterrupt: ChatInterrupt | null = null;
-  private idToken: string | null = null;
+  private session: ChatSession;
+  /** Every answer of the chat service (or its failure), oldest first, as the session got it. */
+  private readonly answers: Array<ChatResponse | ProviderError> = [];
+  private readonly chat: ChatService;
+  /** The tab's storage: a refresh reopens the same conversation, as on the page. */
+  private readonly storage: KeyValueStore = storageOrMemory(() => null);
+  private conversationId = '';
 
   constructor(
     private readonly backend: ReturnType<typeof createLocalBackend>,
     private readonly control: ControlClient,
     private readonly business: Business,
-    private readonly where: Conversation,
     private readonly scenario: ScenarioFile,
-  ) {}
-
-  /** Subscribes to the conversation's live messages, as the page does when it opens (or refreshes). */
-  async listen(): Promise<void> {
-    this.stopListening?.();
-    this.streamError = null;
-    let first!: () => void;
-    const ready = new Promise<void>((resolve) => (first = resolve));
-    this.stopListening = this.backend.data.subscribeToMessages(this.where.conversationId, {
-      next: (messages) => {
-        this.messages = messages;
-        first();
-        this.changed?.();
-      },
-      error: (error) => {
-        this.streamError = error;
-        first();
-        this.changed?.();
-      },
-    });
-    await ready;
+  ) {
+    this.chat = recording(backend.chat, this.answers);
+    this.session = this.newSession();
   }
 
-  /** Waits until `condition` holds on the live messages (or the stream's error), up to a deadline. */
-  private async until<T>(what: string, condition: () => T | null): Promise<T> {
-    const deadline = Date.now() + STEP_TIMEOUT_MS;
-    for (;;) {
-      const value = condition();
-      if (value !== null) return value;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out after ${STEP_TIMEOUT_MS / 1000} s waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.changed = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
+  private newSession(): ChatSession {
+    const { data, auth } = this.backend;
+    return createChatSession({
+      data,
+      auth,
+      chat: this.chat,
+      business: this.business,
+      storage: this.storage,
+      timeZone: TIMEZONE,
+    });
+  }
+
+  /** Opens the page: a new conversation (its id), listened to live. */
+  async open(conversationId?: string): Promise<string> {
+    this.session.start();
+    this.session.open(conversationId);
+    const state = await this.until('the conversation to open', () => {
+      const { conversation, loaded } = this.session.getState();
+      if (conversation.status === 'error') throw new Error(`the conversation failed: ${conversation.error}`);
+      return conversation.status === 'ready' && loaded ? conversation.conversation : null;
+    });
+    this.conversationId = state.id;
+    return state.id;
+  }
+
+  close(): void {
+    this.session.stop();
+  }
+
+  private get messages(): Message[] {
+    return this.session.getState().stored;
+  }
+
+  /** Waits until `condition` holds on the session's state, up to a deadline. */
+  private until<T>(what: string, condition: () => T | null): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const check = () => {
+        try {
+          const value = condition();
+          if (value === null) return;
+          finish();
+          resolve(value);
+        } catch (error) {
+          finish();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`timed out after ${STEP_TIMEOUT_MS / 1000} s waiting for ${what}`));
+      }, STEP_TIMEOUT_MS);
+      const stop = this.session.subscribe(check);
+      const finish = () => {
+        clearTimeout(timer);
+        stop();
+      };
+      check();
+    });
+  }
+
+  /** The chat service's answer after the first `count` ones. */
+  private answerAfter(count: number): Promise<ChatResponse | ProviderError> {
+    return this.until('the chat service to answer', () => this.answers[count] ?? null);
   }
 
   async play(index: number): Promise<StepResult> {
@@ -208,26 +224,25 @@ class Visitor {
     const problem = (text: string) => result.problems.push(text);
     try {
       const before = this.messages.length;
+      const answered = this.answers.length;
       let response: ChatResponse | ProviderError;
       if ('resume' in step.when) {
-        const interrupt = this.pendingInterrupt;
-        if (!interrupt) {
+        if (!this.session.getState().interrupt) {
           problem('no verification box is open to answer (an earlier step must raise an interrupt)');
           return done(result);
         }
-        this.pendingInterrupt = null;
         if (step.when.resume === 'PHONE_SIGN_IN') {
           result.transcript.push(...(await this.verifyPhone()));
-          response = await this.resume(interrupt.toolRequest, false);
         } else {
           result.transcript.push('visitor: (taps "Verify later")');
-          response = await this.resume(interrupt.toolRequest, true);
+          await this.session.declineInterrupt({ type: 'system', text: SMART_REPLY_TEXT.verifyLater });
         }
+        response = await this.answerAfter(answered);
       } else {
         const text = visitorText(step);
         result.transcript.push(`visitor: ${text}`);
-        await this.backend.data.addMessage(this.where.conversationId, { role: 'user', text });
-        response = await this.send(text);
+        if (!(await this.session.send(text))) throw new Error('the message could not be saved');
+        response = await this.answerAfter(answered);
       }
 
       if (step.fail !== undefined) {
@@ -243,28 +258,32 @@ class Visitor {
         return done(result);
       }
 
-      if (step.requireSignIn && !this.idToken) {
+      if (step.requireSignIn && !this.backend.auth.currentUser()) {
         const interrupt = this.expectInterrupt(response, step.requireSignIn, problem);
         result.transcript.push(`assistant: (asks to verify) ${step.requireSignIn}`);
         if (!interrupt) return done(result);
+        const resumed = this.answers.length;
         result.transcript.push(...(await this.verifyPhone()));
-        response = await this.resume(interrupt.toolRequest, false);
+        response = await this.answerAfter(resumed);
         if (response instanceof ProviderError) {
           problem(`the resume after verification failed: ${response.message}`);
           return done(result);
         }
       } else if (step.interrupt) {
-        this.pendingInterrupt = this.expectInterrupt(response, step.interrupt, problem);
+        this.expectInterrupt(response, step.interrupt, problem);
         result.transcript.push(`assistant: (asks to verify) ${step.interrupt}`);
       }
       await this.expectStep(index, problem);
 
       if (step.dropStream) {
-        await this.until('the live stream to fail', () => this.streamError);
-        result.transcript.push(
-          `assistant: (live stream drops: ${this.streamError!.code}) — visitor refreshes`,
+        await this.until('the live stream to fail', () =>
+          this.session.getState().alerts.some((a) => a.error === 'failedToListen') ? true : null,
         );
-        await this.listen();
+        result.transcript.push('assistant: (live stream drops) — visitor refreshes');
+        // A refresh: a new session over the same tab storage reopens the same conversation.
+        this.session.stop();
+        this.session = this.newSession();
+        await this.open(this.conversationId);
       }
       if (step.reply) {
         const expected = step.reply;
@@ -298,7 +317,7 @@ class Visitor {
   /** The control API says the engine ran this very step (and not another that matched first). */
   private async expectStep(index: number, problem: (text: string) => void): Promise<void> {
     const state = await this.control.get<{ progress: { lastStep: { index: number } | null } | null }>(
-      `/control/conversations/${this.where.conversationId}/scenario`,
+      `/control/conversations/${this.conversationId}/scenario`,
     );
     const ran = state.progress?.lastStep?.index ?? null;
     if (ran !== index) {
@@ -337,53 +356,11 @@ class Visitor {
         lines.push(`visitor: (types the wrong code ${wrong}: refused as ${error.code})`);
       }
     }
-    await pending.confirm(code);
-    this.idToken = await this.backend.auth.getIdToken();
+    const user = await pending.confirm(code);
     lines.push(`visitor: (types the code ${code}: signed in)`);
+    // The phone widget's success: the session writes the notice and resumes the assistant.
+    await this.session.answerInterrupt(user);
     return lines;
-  }
-
-  private common() {
-    return {
-      conversationId: this.where.conversationId,
-      businessId: this.where.businessId,
-      profileId: this.where.businessId,
-      userTimezone: TIMEZONE,
-    };
-  }
-
-  private async send(message: string): Promise<ChatResponse | ProviderError> {
-    return this.backend.chat
-      .send({ ...this.common(), message }, { idToken: this.idToken })
-      .catch(asProviderError);
-  }
-
-  /**
-   * The visitor's answer to the verification box, as the page gives it: first written down in the
-   * conversation (decision 0010: the declining smart reply as the visitor's message, or the
-   * verified notice), then sent to the chat service. `demo record` reads the answer from there.
-   */
-  private async resume(toolRequest: ToolRequest, declined: boolean): Promise<ChatResponse | ProviderError> {
-    await this.backend.data.addMessage(
-      this.where.conversationId,
-      declined
-        ? { role: 'user', text: SMART_REPLY_TEXT.verifyLater }
-        : { role: 'system', type: 'system', text: UI_TEXT.phoneVerified },
-    );
-    const response = declined
-      ? {
-          requiresAuth: true,
-          action: 'PHONE_SIGN_IN_DECLINED' as const,
-          message: SMART_REPLY_TEXT.verifyLater,
-          declined: true,
-        }
-      : { requiresAuth: true, action: 'PHONE_SIGN_IN' as const, message: UI_TEXT.authSuccessfulResume };
-    return this.backend.chat
-      .resume(
-        { ...this.common(), resume: { respond: [{ toolRequest, response }] } },
-        { idToken: this.idToken },
-      )
-      .catch(asProviderError);
   }
 
   async expectFallback(): Promise<StepResult> {
@@ -392,8 +369,9 @@ class Visitor {
       const text = 'Something no step of this scenario expects (demo check)';
       result.transcript.push(`visitor: ${text}`);
       const before = this.messages.length;
-      await this.backend.data.addMessage(this.where.conversationId, { role: 'user', text });
-      const response = await this.send(text);
+      const answered = this.answers.length;
+      if (!(await this.session.send(text))) throw new Error('the message could not be saved');
+      const response = await this.answerAfter(answered);
       if (response instanceof ProviderError) throw response;
       const reply = await this.until(
         'the fallback reply',
@@ -411,7 +389,10 @@ class Visitor {
   /** A business that is not approved: the page disables the chat, and the chat service refuses it too. */
   async expectChatRefused(): Promise<StepResult> {
     const result: StepResult = { label: 'chat disabled', ok: true, transcript: [], problems: [] };
-    const response = await this.send('Hello?');
+    // The page sends nothing here (its input is disabled): this asks the service directly.
+    const response = await this.chat
+      .send(sendBody(this.business, this.conversationId, 'Hello?', TIMEZONE))
+      .catch(asProviderError);
     if (response instanceof ProviderError && response.code === 'permission-denied') {
       result.transcript.push(
         `the chat service refuses messages (${response.code}), as the page's disabled input shows`,
@@ -452,4 +433,22 @@ function indent(lead: string, text: string): string[] {
 /** A complete assistant reply; the stored auth message of an interrupt is not one (decision 0010). */
 function isAssistantReply(message: Message): boolean {
   return message.role === 'model' && !isAuthMessage(message) && !message.streaming;
+}
+
+/** `chat` that also keeps every answer (or failure) in `answers`, for the steps to check. */
+function recording(chat: ChatService, answers: Array<ChatResponse | ProviderError>): ChatService {
+  const record = async (call: Promise<ChatResponse>) => {
+    try {
+      const response = await call;
+      answers.push(response);
+      return response;
+    } catch (error) {
+      answers.push(asProviderError(error));
+      throw error;
+    }
+  };
+  return {
+    send: (body, options) => record(chat.send(body, options)),
+    resume: (body, options) => record(chat.resume(body, options)),
+  };
 }

@@ -8,7 +8,7 @@
  */
 import { Router } from 'express';
 import type { Request } from 'express';
-import { DocumentIdSchema, HandleSchema, ProviderError } from '@chat/core';
+import { DocumentIdSchema, HandleSchema, ProviderError, lastMessageOf } from '@chat/core';
 import type { Conversation } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
@@ -108,7 +108,15 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     const input = parseOrThrow(NewMessageBody, req.body);
     const fault = faults.take('data.addMessage');
     if (fault) throwFault(fault, 'data.addMessage');
-    res.status(201).json(store.addMessage(conversation.id, input).message);
+    // The message and, for a visitor's, the conversation's lastMessage in one synchronous step (so one
+    // request); the same id again changes nothing and answers the stored copy.
+    const seqBefore = store.lastSeq();
+    const { seq, message } = store.addMessage(conversation.id, input);
+    const created = seq > seqBefore;
+    if (created && message.role === 'user') {
+      store.updateLastMessage(conversation.id, lastMessageOf(message));
+    }
+    res.status(created ? 201 : 200).json(message);
   });
 
   router.patch('/data/conversations/:id/last-message', async (req, res) => {

@@ -23,7 +23,14 @@ import { z } from 'zod';
 export const EmptyBody = z.strictObject({});
 export const FaultSpecBody = z.strictObject(FaultSpecSchema.shape);
 export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
-export const NewMessageBody = z.strictObject(NewMessageSchema.shape);
+/**
+ * The page always chooses the message's id (so a retried save is stored once); a hand-made request
+ * (curl, the README's examples) may leave it out and gets a new one.
+ */
+export const NewMessageBody = z.strictObject({
+  ...NewMessageSchema.shape,
+  id: z.optional(NewMessageSchema.shape.id),
+});
 export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
 export const LastMessageUpdateBody = z.strictObject(LastMessageUpdateSchema.shape);
 export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);

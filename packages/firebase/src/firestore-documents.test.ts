@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   businessFromDocument,
   conversationFromDocument,
-  lastMessageToDocument,
   messageFromDocument,
   messagesFromDocuments,
   millisToTimestamp,
@@ -243,20 +242,6 @@ describe('messagesFromDocuments', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain("Message document 'bad'");
     expect(problems[0]).toContain('role');
-  });
-});
-
-describe('lastMessageToDocument', () => {
-  it('stores sentAt as a Timestamp that reads back to the same milliseconds', () => {
-    const stored = lastMessageToDocument({ text: 'Hi', sender: 'user', sentAt: T0, messageId: 'm1' });
-    expect(stored.sentAt).toBeInstanceOf(Timestamp);
-    const back = conversationFromDocument('c1', { ...storedConversation, lastMessage: stored });
-    expect(back.ok && back.value.lastMessage).toEqual({
-      text: 'Hi',
-      sender: 'user',
-      sentAt: T0,
-      messageId: 'm1',
-    });
   });
 });
 

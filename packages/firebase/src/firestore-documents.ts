@@ -23,7 +23,6 @@ import {
   readMessage,
   type Business,
   type Conversation,
-  type LastMessage,
   type Message,
 } from '@chat/core';
 import type { ReadResult } from '@chat/core';
@@ -118,9 +117,4 @@ export function messagesFromDocuments(
  */
 export function withoutUndefined<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-/** lastMessage as stored: sentAt becomes a Timestamp. */
-export function lastMessageToDocument(lastMessage: LastMessage): DocumentData {
-  return { ...lastMessage, sentAt: millisToTimestamp(lastMessage.sentAt) };
 }

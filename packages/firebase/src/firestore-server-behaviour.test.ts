@@ -10,7 +10,7 @@
  * On the Firestore emulator (`npm run test:firestore`); skipped elsewhere.
  */
 import { contractBusiness } from '@chat/contract';
-import { CONVERSATION_LIFETIME_MS, ProviderError, validateConversation } from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, ProviderError, newMessageId, validateConversation } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emulatorEnvironment, firebaseSubject, type FirebaseSubject } from './testing/emulator-harness.js';
 
@@ -65,7 +65,7 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
     expect(read?.expiredAt).toBe(createdAt + CONVERSATION_LIFETIME_MS);
     expect(validateConversation(read, business.id, Date.now())).toEqual({ valid: false, reason: 'expired' });
     const refused = await subject
-      .data!.addMessage('old-conv', { role: 'user', text: 'Still there?' })
+      .data!.addMessage('old-conv', { id: newMessageId(), role: 'user', text: 'Still there?' })
       .catch((e) => e);
     expect(refused).toBeInstanceOf(ProviderError);
     expect((refused as ProviderError).code).toBe('permission-denied');

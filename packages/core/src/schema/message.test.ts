@@ -3,31 +3,45 @@ import { MessageSchema, NewMessageSchema, SmartReplySchema } from './message.js'
 
 describe('NewMessageSchema (§7 "Add a message" from a client)', () => {
   it('accepts user and system messages up to 2048 characters', () => {
-    expect(NewMessageSchema.parse({ role: 'user', text: 'Hello' })).toEqual({ role: 'user', text: 'Hello' });
+    expect(NewMessageSchema.parse({ id: 'm-1', role: 'user', text: 'Hello' })).toEqual({
+      id: 'm-1',
+      role: 'user',
+      text: 'Hello',
+    });
     expect(
-      NewMessageSchema.parse({ role: 'system', text: 'Authentication cancelled', type: 'system' }),
+      NewMessageSchema.parse({ id: 'm-2', role: 'system', text: 'Authentication cancelled', type: 'system' }),
     ).toEqual({
+      id: 'm-2',
       role: 'system',
       text: 'Authentication cancelled',
       type: 'system',
     });
-    expect(NewMessageSchema.safeParse({ role: 'user', text: 'a'.repeat(2048) }).success).toBe(true);
+    expect(NewMessageSchema.safeParse({ id: 'm-1', role: 'user', text: 'a'.repeat(2048) }).success).toBe(
+      true,
+    );
   });
 
   it("rejects role 'model': assistant messages come only from the chat service", () => {
-    const result = NewMessageSchema.safeParse({ role: 'model', text: 'I am the assistant' });
+    const result = NewMessageSchema.safeParse({ id: 'm-1', role: 'model', text: 'I am the assistant' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['role']);
   });
 
   it('rejects text over 2048 characters, naming text', () => {
-    const result = NewMessageSchema.safeParse({ role: 'user', text: 'a'.repeat(2049) });
+    const result = NewMessageSchema.safeParse({ id: 'm-1', role: 'user', text: 'a'.repeat(2049) });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['text']);
   });
 
+  it('needs the id the client chose, a document id', () => {
+    expect(NewMessageSchema.safeParse({ role: 'user', text: 'x' }).success).toBe(false);
+    expect(NewMessageSchema.safeParse({ id: 'a/b', role: 'user', text: 'x' }).success).toBe(false);
+  });
+
   it('rejects an unknown message type', () => {
-    expect(NewMessageSchema.safeParse({ role: 'user', text: 'x', type: 'chat' }).success).toBe(false);
+    expect(NewMessageSchema.safeParse({ id: 'm-1', role: 'user', text: 'x', type: 'chat' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -75,7 +75,12 @@ const PAIRS: Array<[string, Check<unknown>, Schema, unknown[]]> = [
     NewConversationSchema,
     [{ businessId: 'b1', userId: null, userType: 'anonymous', isOutsideBusinessHours: false }],
   ],
-  ['NewMessage', NewMessageCheck, NewMessageSchema, [{ role: 'user', text: 'Hi', type: 'system' }]],
+  [
+    'NewMessage',
+    NewMessageCheck,
+    NewMessageSchema,
+    [{ id: 'm-1', role: 'user', text: 'Hi', type: 'system' }],
+  ],
   [
     'LastMessage',
     LastMessageCheck,
@@ -358,7 +363,7 @@ describe('plain check problems name the field', () => {
       ok: false,
       problem: 'must contain only letters, digits, "_" or "-"',
     });
-    expect(runCheck(NewMessageCheck, { role: 'model', text: 'x'.repeat(2049) })).toEqual({
+    expect(runCheck(NewMessageCheck, { id: 'm-1', role: 'model', text: 'x'.repeat(2049) })).toEqual({
       ok: false,
       problem: 'role: must be one of "user", "system"; text: must be at most 2048 characters',
     });

@@ -100,6 +100,15 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules: messages', () => {
       await assertFails(messages(visitor(BOB), 'alice-conv').get());
       await assertSucceeds(messages(visitor(ALICE), 'alice-conv').get());
     });
+    it('takes a client-chosen id once: writing the same id again is refused (a retried save stores one copy)', async () => {
+      // FirestoreDataProvider.addMessage then reads the stored copy and answers with it (decision 0022).
+      await seedConversation('conv');
+      const db = anonymous();
+      const ref = db.doc('conversations/conv/messages/client-chosen-id');
+      await assertSucceeds(ref.set(visitorMessage({ text: 'Once' })));
+      await assertFails(ref.set(visitorMessage({ text: 'Once' })));
+      await assertFails(ref.set(visitorMessage({ text: 'Changed' })));
+    });
   });
 
   describe('lastMessage', () => {

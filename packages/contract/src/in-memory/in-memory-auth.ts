@@ -106,8 +106,9 @@ export function createInMemoryAuth(options: InMemoryAuthOptions = {}): InMemoryA
       if (!isValidE164(phoneNumber)) {
         throw new ProviderError('invalid-phone-number', `Not a +1 number with ten digits: "${phoneNumber}"`);
       }
-      const anchorFound =
-        typeof document !== 'undefined' && document.getElementById(botCheckAnchorId) !== null;
+      // Outside a browser (a ChatSession test in node) there is no document, so no anchor either.
+      const { document } = globalThis as { document?: { getElementById(id: string): unknown } };
+      const anchorFound = document !== undefined && document.getElementById(botCheckAnchorId) !== null;
       sent.push({ phoneNumber, botCheckAnchorId, anchorFound });
       const expected =
         fixedCodes[phoneNumber] ?? String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');

@@ -13,12 +13,13 @@
  * file does, and `holdNext` keeps a call waiting (a slow or hung server) until the test lets it go.
  */
 import {
-  LastMessageSchema,
   NewConversationSchema,
   NewFeedItemSchema,
   NewMessageSchema,
   ProviderError,
   expiryFor,
+  isDocumentId,
+  lastMessageOf,
   type AuthUser,
   type Business,
   type Conversation,
@@ -45,6 +46,8 @@ export interface InMemoryData extends DataProvider {
   /** The stored messages of a conversation, in insertion order. */
   messages(conversationId: string): Message[];
   feed(businessId: string): FeedItem[];
+  /** Creates or replaces a business (the contract harness's seedBusiness). */
+  putBusiness(business: Business): void;
   /** Stores a conversation as given (for expired or foreign ones); returns it. */
   seedConversation(fields: Partial<Conversation> & { businessId: string }): Conversation;
   /** Adds or changes an assistant message in place and notifies subscribers (a streamed reply). */
@@ -78,6 +81,11 @@ function parse<S extends z.ZodMiniType>(schema: S, value: unknown, what: string)
   const result = schema.safeParse(value);
   if (!result.success) throw new ProviderError('invalid-argument', `${what}: ${result.error.message}`);
   return result.data;
+}
+
+/** As the real providers: an id that cannot name a document is refused before any lookup. */
+function documentId(id: string, what: string): void {
+  if (!isDocumentId(id)) throw new ProviderError('invalid-argument', `${what}: not a document id: "${id}"`);
 }
 
 export interface InMemoryDataOptions {
@@ -161,6 +169,7 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
   return {
     async getBusinessById(id) {
       checkFault('getBusinessById');
+      documentId(id, 'businessId');
       return structuredClone(businesses.get(id) ?? null);
     },
     async getBusinessByHandle(handle) {
@@ -169,6 +178,7 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     },
     async getConversation(id) {
       checkFault('getConversation');
+      documentId(id, 'conversationId');
       return structuredClone(conversations.get(id) ?? null);
     },
     async createConversation(input: NewConversation) {
@@ -196,14 +206,18 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       await waitIfHeld('addMessage');
       checkFault('addMessage');
       requireConversation(conversationId);
-      const fields = parse(NewMessageSchema, input, 'addMessage');
-      return store(conversationId, { id: newId('msg'), ...fields, createdAt: stamp() });
-    },
-    async updateLastMessage(conversationId, lastMessage) {
-      checkFault('updateLastMessage');
       const conversation = requireConversation(conversationId);
-      conversation.lastMessage = parse(LastMessageSchema, lastMessage, 'updateLastMessage');
-      conversation.updatedAt = now();
+      const fields = parse(NewMessageSchema, input, 'addMessage');
+      // The same id again (a retried save) is a no-op answering the stored copy, as on both backends.
+      const existing = messages.get(conversationId)?.find((m) => m.id === fields.id);
+      if (existing) return structuredClone(existing);
+      const createdAt = stamp();
+      const message = store(conversationId, { ...fields, createdAt });
+      if (message.role === 'user') {
+        conversation.lastMessage = lastMessageOf(message);
+        conversation.updatedAt = createdAt;
+      }
+      return message;
     },
     async addFeedItem(businessId, item) {
       checkFault('addFeedItem');
@@ -261,6 +275,9 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     conversation: (id) => structuredClone(conversations.get(id)),
     messages: (conversationId) => structuredClone(messages.get(conversationId) ?? []),
     feed: (businessId) => structuredClone(feeds.get(businessId) ?? []),
+    putBusiness(business) {
+      businesses.set(business.id, structuredClone(business));
+    },
     seedConversation(fields) {
       const createdAt = fields.createdAt ?? stamp();
       const conversation: Conversation = {
