@@ -10,7 +10,7 @@ export interface BenchOptions {
   quick: boolean;
   profile: boolean;
   sections: Set<Section>;
-  /** Cold loads per page for the speed medians. */
+  /** Cold loads per page and profile for the first-screen figures (first-screen.ts). */
   loads: number;
   write: { connections: number; seconds: number };
   visitorCounts: number[];
@@ -39,7 +39,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quick,
     profile: argv.includes('--profile'),
     sections,
-    loads: quick ? 3 : 11,
+    loads: quick ? 2 : 15,
     write: quick ? { connections: 50, seconds: 3 } : { connections: 50, seconds: 10 },
     visitorCounts: quick ? [100] : [100, 500, 1000],
     messagesPerVisitor: quick ? 2 : 3,

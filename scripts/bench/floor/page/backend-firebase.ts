@@ -1,22 +1,79 @@
 /**
- * The floor page's Firebase backend: the Firestore calls the chat page makes before its first screen —
- * the business document, then a live query of the conversation's messages.
+ * The floor page's Firebase backend: the business document through Firestore and, in parallel, a new
+ * anonymous conversation and its live messages (onSnapshot); a send writes the message and calls the
+ * chat service at once, the reply arriving through the listener. `VITE_FLOOR_SERVER` is
+ * `projectId[,firestoreEmulatorHost:port[,chatServiceUrl]]`: without an emulator (the page-weight run)
+ * every Firestore call goes to Google's servers, which the bench blocks.
  */
 import { initializeApp } from 'firebase/app';
-import { collection, doc, getDoc, getFirestore, onSnapshot, orderBy, query } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  getFirestore,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+} from 'firebase/firestore';
 import type { FloorBackend } from './floor-backend.js';
 
-export function createBackend(projectId: string): FloorBackend {
+export function createBackend(setting: string): FloorBackend {
+  const [projectId = '', emulator, chatServiceUrl = ''] = setting.split(',');
   const app = initializeApp({ projectId, apiKey: 'floor-page-api-key', appId: '1:1:web:1' });
   const db = getFirestore(app);
+  if (emulator) {
+    const [host = '127.0.0.1', port = '8080'] = emulator.split(':');
+    connectFirestoreEmulator(db, host, Number(port));
+  }
+  let conversationId = '';
+  let businessId = '';
   return {
-    async businessName(businessId) {
-      const snapshot = await getDoc(doc(db, 'businesses', businessId));
-      return String(snapshot.get('name') ?? businessId);
+    async open(id, onReply) {
+      businessId = id;
+      const name = getDoc(doc(db, 'businesses', id)).then((snapshot) =>
+        String(snapshot.get('businessName') ?? snapshot.get('name') ?? id),
+      );
+      const live = addDoc(collection(db, 'conversations'), {
+        businessId: id,
+        userId: null,
+        userType: 'anonymous',
+        contextType: 'enduser',
+        isOutsideBusinessHours: false,
+        summaryFeedPosted: false,
+        signupFeedPosted: false,
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        expiredAt: serverTimestamp(),
+      }).then(
+        (conversation) =>
+          new Promise<void>((resolve, reject) => {
+            conversationId = conversation.id;
+            const messages = query(collection(conversation, 'messages'), orderBy('createdAt'));
+            onSnapshot(
+              messages,
+              (snapshot) => {
+                for (const message of snapshot.docs) {
+                  if (message.get('role') === 'model') onReply(message.id, String(message.get('text') ?? ''));
+                }
+                resolve();
+              },
+              reject,
+            );
+          }),
+      );
+      return (await Promise.all([name, live]))[0];
     },
-    send(text, onText) {
-      const messages = query(collection(db, 'conversations', text, 'messages'), orderBy('createdAt'));
-      onSnapshot(messages, (snapshot) => onText(String(snapshot.docs[0]?.get('text') ?? '')));
+    send(text) {
+      const messages = collection(db, 'conversations', conversationId, 'messages');
+      void addDoc(messages, { role: 'user', text, createdAt: serverTimestamp() });
+      void fetch(`${chatServiceUrl}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: text, conversationId, businessId, profileId: businessId }),
+      });
     },
   };
 }
