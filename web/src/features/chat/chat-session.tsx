@@ -7,6 +7,7 @@ import { ConversationsSidebar } from '../conversations/conversations-sidebar.js'
 import { VerificationBanner } from '../verification-banner/verification-banner.js';
 import { ChatHeader } from './components/chat-header.js';
 import type { ChatAlert } from './components/chat-alerts.js';
+import { LoadingChatMain } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
@@ -104,11 +105,7 @@ export function ChatSession({
           pageAlert={pageAlert}
         />
       ) : (
-        <main className="chat-main">
-          <p className="chat-loading" role="status">
-            {UI_TEXT.loading}
-          </p>
-        </main>
+        <LoadingChatMain />
       )}
       {/* §2: the sidebar exists but the chat page never opens it. */}
       <ConversationsSidebar open={false} onClose={() => undefined} onNewConversation={startNewChat} />
