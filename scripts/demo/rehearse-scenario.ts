@@ -6,6 +6,7 @@
  * code sent, code read from the control API, verified, resumed), and a check of what came back
  * against what the step says. One result per step; nothing here throws for a failed expectation.
  */
+import { newMessageId } from '@chat/core';
 import {
   bookingUpdateMessage,
   isAuthMessage,
@@ -209,7 +210,7 @@ class Visitor {
       } else {
         const text = visitorText(step);
         result.transcript.push(`visitor: ${text}`);
-        await this.backend.data.addMessage(this.where.conversationId, { role: 'user', text });
+        await this.backend.data.addMessage(this.where.conversationId, { id: newMessageId(), role: 'user', text });
         response = await this.send(text);
       }
 
@@ -350,8 +351,8 @@ class Visitor {
     await this.backend.data.addMessage(
       this.where.conversationId,
       declined
-        ? { role: 'user', text: SMART_REPLY_TEXT.verifyLater }
-        : { role: 'system', type: 'system', text: UI_TEXT.phoneVerified },
+        ? { id: newMessageId(), role: 'user', text: SMART_REPLY_TEXT.verifyLater }
+        : { id: newMessageId(), role: 'system', type: 'system', text: UI_TEXT.phoneVerified },
     );
     const response = declined
       ? {
@@ -375,7 +376,7 @@ class Visitor {
       const text = 'Something no step of this scenario expects (demo check)';
       result.transcript.push(`visitor: ${text}`);
       const before = this.messages.length;
-      await this.backend.data.addMessage(this.where.conversationId, { role: 'user', text });
+      await this.backend.data.addMessage(this.where.conversationId, { id: newMessageId(), role: 'user', text });
       const response = await this.send(text);
       if (response instanceof ProviderError) throw response;
       const reply = await this.until(

@@ -108,7 +108,20 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     const input = parseOrThrow(NewMessageBody, req.body);
     const fault = faults.take('data.addMessage');
     if (fault) throwFault(fault, 'data.addMessage');
-    res.status(201).json(store.addMessage(conversation.id, input).message);
+    // The message and, for a visitor's, the conversation's lastMessage in one synchronous step (so one
+    // request); the same id again changes nothing and answers the stored copy.
+    const seqBefore = store.lastSeq();
+    const { seq, message } = store.addMessage(conversation.id, input);
+    const created = seq > seqBefore;
+    if (created && message.role === 'user') {
+      store.updateLastMessage(conversation.id, {
+        text: message.text,
+        sender: 'user',
+        sentAt: message.createdAt,
+        messageId: message.id,
+      });
+    }
+    res.status(created ? 201 : 200).json(message);
   });
 
   router.patch('/data/conversations/:id/last-message', async (req, res) => {

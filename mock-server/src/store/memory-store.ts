@@ -55,6 +55,8 @@ export interface NewConversationInput {
 }
 
 export interface NewMessageInput {
+  /** The id the client chose; a message already stored under it is answered instead (idempotent). */
+  id?: string;
   role: Message['role'];
   text: string;
   type?: Message['type'];
@@ -95,7 +97,10 @@ export interface DocumentStore {
   updateLastMessage(conversationId: string, lastMessage: LastMessage): Conversation;
   /** Sets signupFeedPosted (and updatedAt). */
   markSignupFeedPosted(conversationId: string): Conversation;
-  /** Adds a message with a new id, createdAt and sequence number. */
+  /**
+   * Adds a message with a createdAt and sequence number, under `input.id` or a new id. When a message is
+   * already stored under `input.id`, nothing changes and that message is returned.
+   */
   addMessage(conversationId: string, input: NewMessageInput): SequencedMessage;
   /** Appends text to a message (a streamed reply growing), giving it a new sequence number. */
   growMessage(conversationId: string, messageId: string, growth: MessageGrowth): SequencedMessage;
@@ -260,11 +265,13 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     },
     addMessage(conversationId, input) {
       const record = recordOf(conversationId);
+      const existing = input.id === undefined ? undefined : record.messages.get(input.id);
+      if (existing) return existing;
       if (input.text.length > MAX_STORED_TEXT_LENGTH) {
         throw new ProviderError('invalid-argument', `text: longer than ${MAX_STORED_TEXT_LENGTH} characters`);
       }
       const message: Message = {
-        id: newId(),
+        id: input.id ?? newId(),
         role: input.role,
         text: input.text,
         createdAt: Math.max(clock.now(), record.lastCreatedAt + 1),

@@ -12,6 +12,7 @@ import {
   type ChatSendBody,
   type Conversation,
   type ToolRequest,
+  newMessageId,
 } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatServiceSubject, SubjectFactory } from './contract-harness.js';
@@ -77,7 +78,7 @@ export function describeChatServiceContract(
 
     /** Saves the visitor's message, as the page does before calling the chat service. */
     async function say(conversation: Conversation, text: string): Promise<ChatSendBody> {
-      await subject.data.addMessage(conversation.id, { role: 'user', text });
+      await subject.data.addMessage(conversation.id, { id: newMessageId(), role: 'user', text });
       return {
         message: text,
         conversationId: conversation.id,
@@ -168,7 +169,11 @@ export function describeChatServiceContract(
     it('answers a declined sign-in without a token', async () => {
       const { conversation, watch } = await openConversation();
       const interrupt = await bookingInterrupt(conversation);
-      await subject.data.addMessage(conversation.id, { role: 'user', text: 'Verify later' });
+      await subject.data.addMessage(conversation.id, {
+        id: newMessageId(),
+        role: 'user',
+        text: 'Verify later',
+      });
 
       const answer = await subject.chat.resume(
         resumeBody(conversation, interrupt.toolRequest, {

@@ -8,11 +8,17 @@ import {
   signupFeedItem,
   validateConversation,
   type Conversation,
+  newMessageId,
 } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
 import { contractBusiness } from './contract-fixtures.js';
-import { expectProviderError, requireCapability, signInWithPhone } from './contract-helpers.js';
+import {
+  expectProviderError,
+  requireCapability,
+  signInWithPhone,
+  watchMessages,
+} from './contract-helpers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -154,25 +160,23 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
   });
 
   describe('conversation updates', () => {
-    it('merges lastMessage and moves updatedAt, leaving the rest unchanged', async () => {
+    it("a visitor's message sets lastMessage and moves updatedAt in the same write, leaving the rest unchanged", async () => {
       const { conversation } = await ctx.freshConversation();
+      // With a clock to move, updatedAt must visibly move; without, it must at least not go back.
+      if (ctx.subject.harness.setClock) await ctx.subject.harness.setClock({ offsetMs: 60_000 });
       const message = await ctx.subject.data.addMessage(conversation.id, {
+        id: newMessageId(),
         role: 'user',
         text: 'Hello there',
       });
-      // With a clock to move, updatedAt must visibly move; without, it must at least not go back.
-      if (ctx.subject.harness.setClock) await ctx.subject.harness.setClock({ offsetMs: 60_000 });
-      const lastMessage = {
-        text: message.text,
-        sender: 'user' as const,
-        sentAt: message.createdAt,
-        messageId: message.id,
-      };
-
-      await ctx.subject.data.updateLastMessage(conversation.id, lastMessage);
 
       const after = (await ctx.subject.data.getConversation(conversation.id)) as Conversation;
-      expect(after.lastMessage).toEqual(lastMessage);
+      expect(after.lastMessage).toEqual({
+        text: 'Hello there',
+        sender: 'user',
+        sentAt: message.createdAt,
+        messageId: message.id,
+      });
       if (ctx.subject.harness.setClock)
         expect(after.updatedAt).toBeGreaterThanOrEqual(conversation.updatedAt + 60_000);
       else expect(after.updatedAt).toBeGreaterThanOrEqual(conversation.updatedAt);
@@ -181,20 +185,22 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
       expect(rest).toEqual(restBefore);
     });
 
-    it('rejects a malformed lastMessage with invalid-argument and changes nothing', async () => {
+    it('regression: writing the same message id twice stores one message and answers the stored copy', async () => {
+      // Before: ids were the backend's, so a retried save (after a timeout) stored a second copy.
       const { conversation } = await ctx.freshConversation();
+      const id = newMessageId();
+      const first = await ctx.subject.data.addMessage(conversation.id, { id, role: 'user', text: 'Once' });
+      const again = await ctx.subject.data.addMessage(conversation.id, { id, role: 'user', text: 'Once' });
 
-      await expectProviderError(
-        ctx.subject.data.updateLastMessage(conversation.id, {
-          text: 'x',
-          sender: 'robot' as never,
-          sentAt: 1,
-          messageId: 'm',
-        }),
-        'invalid-argument',
-      );
-
-      expect(await ctx.subject.data.getConversation(conversation.id)).toEqual(conversation);
+      expect(first.id).toBe(id);
+      expect(again).toEqual(first);
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        const messages = await watch.until((list) => expect(list.length).toBeGreaterThan(0));
+        expect(messages.map((m) => m.id)).toEqual([id]);
+      } finally {
+        watch.stop();
+      }
     });
 
     it('sets signupFeedPosted after the signup feed item', async (t) => {

@@ -2,7 +2,7 @@
  * The DataProvider contract's live messages: adding messages, the subscription's ordered lists,
  * live updates, unsubscribe, and the error path.
  */
-import { ProviderError } from '@chat/core';
+import { ProviderError, newMessageId } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
 import {
@@ -17,17 +17,26 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
   describe('messages', () => {
     it('adds messages with an id and createdAt and streams them ordered by createdAt', async () => {
       const { conversation } = await ctx.freshConversation();
-      const first = await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'one' });
+      const first = await ctx.subject.data.addMessage(conversation.id, {
+        id: newMessageId(),
+        role: 'user',
+        text: 'one',
+      });
       const watch = watchMessages(ctx.subject.data, conversation.id);
       try {
         await watch.until((list) => expect(texts(list)).toEqual(['one']));
 
         const second = await ctx.subject.data.addMessage(conversation.id, {
+          id: newMessageId(),
           role: 'system',
           text: 'two',
           type: 'system',
         });
-        const third = await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'three' });
+        const third = await ctx.subject.data.addMessage(conversation.id, {
+          id: newMessageId(),
+          role: 'user',
+          text: 'three',
+        });
 
         const list = await watch.until((l) => expect(texts(l)).toEqual(['one', 'two', 'three']));
         expect(list).toEqual([first, second, third]);
@@ -57,13 +66,21 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
       const witness = watchMessages(ctx.subject.data, conversation.id);
       try {
         await watch.until((list) => expect(list).toEqual([]));
-        await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'seen' });
+        await ctx.subject.data.addMessage(conversation.id, {
+          id: newMessageId(),
+          role: 'user',
+          text: 'seen',
+        });
         await watch.until((list) => expect(texts(list)).toEqual(['seen']));
         const calls = watch.lists.length;
 
         watch.stop();
         watch.stop();
-        await ctx.subject.data.addMessage(conversation.id, { role: 'user', text: 'unseen' });
+        await ctx.subject.data.addMessage(conversation.id, {
+          id: newMessageId(),
+          role: 'user',
+          text: 'unseen',
+        });
 
         await witness.until((list) => expect(texts(list)).toEqual(['seen', 'unseen']));
         expect(watch.lists).toHaveLength(calls);
@@ -79,8 +96,16 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
       const watchA = watchMessages(ctx.subject.data, a.conversation.id);
       const watchB = watchMessages(ctx.subject.data, b.conversation.id);
       try {
-        await ctx.subject.data.addMessage(a.conversation.id, { role: 'user', text: 'for a' });
-        await ctx.subject.data.addMessage(b.conversation.id, { role: 'user', text: 'for b' });
+        await ctx.subject.data.addMessage(a.conversation.id, {
+          id: newMessageId(),
+          role: 'user',
+          text: 'for a',
+        });
+        await ctx.subject.data.addMessage(b.conversation.id, {
+          id: newMessageId(),
+          role: 'user',
+          text: 'for b',
+        });
 
         await watchA.until((list) => expect(texts(list)).toEqual(['for a']));
         await watchB.until((list) => expect(texts(list)).toEqual(['for b']));
@@ -94,7 +119,11 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
       const { conversation } = await ctx.freshConversation();
 
       const error = await expectProviderError(
-        ctx.subject.data.addMessage(conversation.id, { role: 'model' as never, text: 'I am the assistant' }),
+        ctx.subject.data.addMessage(conversation.id, {
+          id: newMessageId(),
+          role: 'model' as never,
+          text: 'I am the assistant',
+        }),
         'invalid-argument',
       );
       expect(error.message).toContain('role');

@@ -48,3 +48,4 @@ export * from './schema/local-api.js';
 export * from './schema/message.js';
 export * from './schema/tool-request.js';
 export * from './schema/user.js';
+export * from './rules/message-id.js';

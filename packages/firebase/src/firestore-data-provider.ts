@@ -10,7 +10,9 @@
  *   createdAt (expired) and then given exactly createdAt + 24 h in a second write, the only other value
  *   the rules accept (decision 0006). If that second write fails, creating the conversation fails.
  * - createConversation and addMessage read the document back after the write to return the server's
- *   createdAt: one extra document read each.
+ *   createdAt: one extra document read each. addMessage is a batch (the message, create-only under the
+ *   client's id, and the conversation's lastMessage); a second write of a stored id fails in the rules
+ *   and is answered with the stored copy.
  * - The signup feed item and the conversation's signupFeedPosted are one batched write (the rules accept
  *   neither alone): addFeedItem writes both, and markSignupFeedPosted only confirms the flag is set.
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
@@ -19,7 +21,6 @@
  */
 import {
   ProviderError,
-  LastMessageCheck,
   NewConversationCheck,
   NewFeedItemCheck,
   NewMessageCheck,
@@ -172,26 +173,30 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async addMessage(conversationId, message) {
       const id = parseId(conversationId, 'conversation id');
-      const fields = checkInput(NewMessageCheck, message, 'message');
+      const { id: messageId, ...fields } = checkInput(NewMessageCheck, message, 'message');
       return guarded('Saving the message', async () => {
-        const ref = await addDoc(messagesRef(id), {
-          ...withoutUndefined(fields),
-          createdAt: serverTimestamp(),
-        });
+        const ref = doc(messagesRef(id), messageId);
+        // One atomic write: the message under the id the client chose and, for a visitor message, the
+        // conversation's lastMessage and updatedAt (the rules accept each alone too).
+        const batch = writeBatch(db);
+        batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
+        if (fields.role === 'user') {
+          batch.update(conversationRef(id), {
+            lastMessage: { text: fields.text, sender: 'user', sentAt: serverTimestamp(), messageId },
+            updatedAt: serverTimestamp(),
+          });
+        }
+        try {
+          await batch.commit();
+        } catch (error) {
+          // Messages are create-only: writing a stored id again is refused as an update. A retried save
+          // whose first attempt landed finds its copy here, and that copy is the answer.
+          const stored = await getDoc(ref).catch(() => null);
+          if (stored?.exists()) return toMessage(stored);
+          throw error;
+        }
         return toMessage(await getDoc(ref));
       });
-    },
-
-    async updateLastMessage(conversationId, lastMessage) {
-      const id = parseId(conversationId, 'conversation id');
-      const fields = checkInput(LastMessageCheck, lastMessage, 'lastMessage');
-      await guarded('Updating the last message', () =>
-        setDoc(
-          conversationRef(id),
-          { lastMessage: lastMessageToDocument(fields), updatedAt: serverTimestamp() },
-          { merge: true },
-        ),
-      );
     },
 
     async addFeedItem(businessId, item) {

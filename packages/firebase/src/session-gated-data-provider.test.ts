@@ -21,7 +21,6 @@ function fakeData() {
     getConversation: vi.fn(async () => null),
     createConversation: vi.fn(),
     addMessage: vi.fn(),
-    updateLastMessage: vi.fn(async () => {}),
     addFeedItem: vi.fn(async () => {}),
     markSignupFeedPosted: vi.fn(async () => {}),
     subscribeToMessages: vi.fn(() => stop),

@@ -28,10 +28,6 @@ export function gateOnSessionRestore(data: DataProvider, restored: () => Promise
       await settled();
       return data.addMessage(id, message);
     },
-    async updateLastMessage(id, lastMessage) {
-      await settled();
-      return data.updateLastMessage(id, lastMessage);
-    },
     async addFeedItem(businessId, item) {
       await settled();
       return data.addFeedItem(businessId, item);

@@ -1,3 +1,4 @@
+import { newMessageId } from '@chat/core';
 /**
  * packages/local against the real mock server (createApp on an ephemeral port on 127.0.0.1):
  * what the unit tests cannot show — the real protocol, tokens, ownership, and a connection lost
@@ -68,7 +69,11 @@ describe('local backend over the mock server', () => {
     const r = watch(backend, conversation.id);
     await vi.waitFor(() => expect(r.lists).toHaveLength(1));
 
-    await backend.data.addMessage(conversation.id, { role: 'user', text: 'Which services do you offer?' });
+    await backend.data.addMessage(conversation.id, {
+      id: newMessageId(),
+      role: 'user',
+      text: 'Which services do you offer?',
+    });
     await backend.chat.send({
       message: 'Which services do you offer?',
       conversationId: conversation.id,
@@ -107,7 +112,7 @@ describe('local backend over the mock server', () => {
     const owner = backendFor(url);
     const user = await signIn(owner);
     const conversation = await newConversation(owner, user.uid);
-    await owner.data.addMessage(conversation.id, { role: 'user', text: 'mine' });
+    await owner.data.addMessage(conversation.id, { id: newMessageId(), role: 'user', text: 'mine' });
     const ownerView = watch(owner, conversation.id);
     const strangerView = watch(backendFor(url), conversation.id);
 

@@ -1,4 +1,11 @@
-import { DATA_ROUTES, type ProviderError, type Business, type Conversation, type Message } from '@chat/core';
+import {
+  DATA_ROUTES,
+  type ProviderError,
+  type Business,
+  type Conversation,
+  type Message,
+  newMessageId,
+} from '@chat/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createLocalDataProvider } from './local-data-provider.js';
 import { createFakeFetch, errorBody, json } from './testing/fake-fetch.js';
@@ -130,7 +137,7 @@ describe('createLocalDataProvider over HTTP', () => {
       isOutsideBusinessHours: true,
     });
     token = null;
-    await data.addMessage('conv-1', { role: 'user', text: 'Hi' });
+    await data.addMessage('conv-1', { id: newMessageId(), role: 'user', text: 'Hi' });
 
     expect(calls[0]?.headers.authorization).toBe('Bearer tok-1');
     expect(calls[0]?.body).toEqual({
@@ -141,18 +148,16 @@ describe('createLocalDataProvider over HTTP', () => {
       isOutsideBusinessHours: true,
     });
     expect(calls[1]?.headers.authorization).toBeUndefined();
-    expect(calls[1]?.body).toEqual({ role: 'user', text: 'Hi' });
+    expect(calls[1]?.body).toMatchObject({ role: 'user', text: 'Hi' });
   });
 
   it('sends the writes to their routes with their bodies', async () => {
     const { fetch, calls } = createFakeFetch({
-      [`PATCH ${DATA_ROUTES.lastMessage('conv-1')}`]: () => new Response(null, { status: 204 }),
       [`POST ${DATA_ROUTES.signupFeedPosted('conv-1')}`]: () => new Response(null, { status: 204 }),
       [`POST ${DATA_ROUTES.feed('biz-1')}`]: ({ body }) =>
         json(201, { ...(body as object), id: 'f1', createdAt: 5 }),
     });
     const data = createLocalDataProvider({ serverUrl: SERVER, fetch });
-    const lastMessage = { text: 'Hi', sender: 'user' as const, sentAt: 3, messageId: 'm1' };
     const item = {
       type: 'NEW_SIGNUP' as const,
       customerName: null,
@@ -161,24 +166,23 @@ describe('createLocalDataProvider over HTTP', () => {
       message: '+15555550100 signed up.',
     };
 
-    await data.updateLastMessage('conv-1', lastMessage);
     await data.addFeedItem('biz-1', item);
     await data.markSignupFeedPosted('conv-1');
 
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      `PATCH ${DATA_ROUTES.lastMessage('conv-1')}`,
       `POST ${DATA_ROUTES.feed('biz-1')}`,
       `POST ${DATA_ROUTES.signupFeedPosted('conv-1')}`,
     ]);
-    expect(calls[0]?.body).toEqual({ lastMessage });
-    expect(calls[1]?.body).toEqual(item);
+    expect(calls[0]?.body).toEqual(item);
   });
 
   it('rejects bad input with invalid-argument naming the field, before any request', async () => {
     const { fetch, calls } = createFakeFetch({});
     const data = createLocalDataProvider({ serverUrl: SERVER, fetch });
 
-    const wrongRole = await rejection(data.addMessage('conv-1', { role: 'model' as never, text: 'x' }));
+    const wrongRole = await rejection(
+      data.addMessage('conv-1', { id: newMessageId(), role: 'model' as never, text: 'x' }),
+    );
     const badId = await rejection(data.getBusinessById('a/b'));
     const badConversation = await rejection(
       data.createConversation({
@@ -204,12 +208,18 @@ describe('createLocalDataProvider over HTTP', () => {
     });
     const data = createLocalDataProvider({ serverUrl: SERVER, fetch });
 
-    const malformed = await rejection(data.addMessage('conv-1', { role: 'user', text: 'Hi' }));
+    const malformed = await rejection(
+      data.addMessage('conv-1', { id: newMessageId(), role: 'user', text: 'Hi' }),
+    );
     expect(malformed.code).toBe('internal');
     // Read as the page reads any message (core's readMessage), which names the first field it cannot use.
     expect(malformed.message).toContain('text: not a string');
-    expect((await rejection(data.addMessage('gone', { role: 'user', text: 'Hi' }))).code).toBe('not-found');
-    expect((await rejection(data.addMessage('full', { role: 'user', text: 'Hi' }))).code).toBe('unavailable');
+    expect(
+      (await rejection(data.addMessage('gone', { id: newMessageId(), role: 'user', text: 'Hi' }))).code,
+    ).toBe('not-found');
+    expect(
+      (await rejection(data.addMessage('full', { id: newMessageId(), role: 'user', text: 'Hi' }))).code,
+    ).toBe('unavailable');
   });
 
   it('reports an invalid conversation id to the observer instead of subscribing', async () => {

@@ -11,7 +11,6 @@ import {
   DATA_ROUTES,
   DocumentIdCheck,
   HandleCheck,
-  LastMessageUpdateCheck,
   NewConversationCheck,
   NewFeedItemCheck,
   NewMessageCheck,
@@ -125,13 +124,6 @@ export function createLocalDataProvider(options: LocalDataProviderOptions): Loca
       const path = DATA_ROUTES.messages(check(DocumentIdCheck, conversationId, 'conversationId'));
       return requestJson(await call('POST', path, check(NewMessageCheck, message, 'message')), (answer) =>
         readMessage(answer),
-      );
-    },
-
-    async updateLastMessage(conversationId, lastMessage) {
-      const path = DATA_ROUTES.lastMessage(check(DocumentIdCheck, conversationId, 'conversationId'));
-      await requestNoContent(
-        await call('PATCH', path, check(LastMessageUpdateCheck, { lastMessage }, 'update')),
       );
     },
 

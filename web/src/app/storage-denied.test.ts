@@ -4,7 +4,7 @@
 // in memory instead.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../config/env.js';
-import { createInMemoryBackend } from '../test/in-memory-backend.js';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { createBackend as createFirebaseBackend } from './backends/firebase.js';
 import { createBackend as createLocalBackend } from './backends/local.js';
 import { createServices } from './create-services.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ProviderError, type AuthUser, type ErrorCode } from '@chat/core';
-import { createInMemoryAuth } from './in-memory-auth.js';
+import { createInMemoryAuth } from '@chat/contract/in-memory';
 
 const anchor = { botCheckAnchorId: 'anchor' };
 

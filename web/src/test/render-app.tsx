@@ -22,7 +22,7 @@ import { AppRoutes } from '../app/routes.js';
 import type { HostBridge } from '../lib/embed/host-bridge.js';
 import type { PageOptions } from '../lib/embed/page-options.js';
 import type { AppConfig, AppServices } from '../lib/services/services-context.js';
-import { createInMemoryBackend, type InMemoryBackend } from './in-memory-backend.js';
+import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
 
 export const TEST_SUPPORT_FORM_URL = 'https://support.example.com/test-form';
 

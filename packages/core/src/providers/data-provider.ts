@@ -1,6 +1,6 @@
 import type { ProviderError } from '../errors.js';
 import type { Business } from '../model/business.js';
-import type { Conversation, LastMessage, NewConversation } from '../model/conversation.js';
+import type { Conversation, NewConversation } from '../model/conversation.js';
 import type { NewFeedItem } from '../model/feed-item.js';
 import type { Message, NewMessage } from '../model/message.js';
 import type { Unsubscribe } from './unsubscribe.js';
@@ -44,11 +44,14 @@ export interface DataProvider {
    */
   createConversation(input: NewConversation): Promise<Conversation>;
 
-  /** Adds a user or system message to a conversation; resolves with the stored message (id, createdAt). */
+  /**
+   * Adds a user or system message to a conversation under `message.id`, which the client chooses;
+   * resolves with the stored message (createdAt set by the backend). Writing an id that is already
+   * stored is a no-op that resolves with the stored message, so a retried save never makes a second
+   * copy. A user message becomes the conversation's lastMessage (and sets its updatedAt) in the same
+   * atomic write: one round trip per visitor message.
+   */
   addMessage(conversationId: string, message: NewMessage): Promise<Message>;
-
-  /** Merges lastMessage into the conversation and sets its updatedAt to now. */
-  updateLastMessage(conversationId: string, lastMessage: LastMessage): Promise<void>;
 
   /** Adds an item to the business's 'feed' sub-collection. */
   addFeedItem(businessId: string, item: NewFeedItem): Promise<void>;

@@ -5,6 +5,7 @@ import {
   MESSAGE_ROLES,
   MESSAGE_TYPES,
 } from '../model/message.js';
+import { DocumentIdSchema } from './business.js';
 import { ToolRequestSchema } from './tool-request.js';
 import { z } from './zod.js';
 
@@ -36,9 +37,11 @@ export const MessageSchema = z.object({
 
 /**
  * What a client may write (§7 "Add a message"). Clients write only user and system messages;
- * assistant messages come from the chat service.
+ * assistant messages come from the chat service. The client chooses the id, so writing the same
+ * message twice (a Retry after a save that timed out but landed) stores it once.
  */
 export const NewMessageSchema = z.object({
+  id: DocumentIdSchema,
   role: z.enum(CLIENT_MESSAGE_ROLES),
   text: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
   type: z.optional(MessageTypeSchema),

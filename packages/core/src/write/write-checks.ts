@@ -57,6 +57,7 @@ export const NewConversationCheck: Check<Required<NewConversation>> = object({
 });
 
 export const NewMessageCheck: Check<NewMessage> = object({
+  id: DocumentIdCheck,
   role: oneOf(CLIENT_MESSAGE_ROLES),
   text: string({ max: MAX_MESSAGE_LENGTH }),
   type: optional(oneOf(MESSAGE_TYPES)),

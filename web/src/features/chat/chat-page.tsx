@@ -2,8 +2,7 @@ import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { ChatFrame } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
-import { ChatCallsProvider } from './chat-calls-provider.js';
-import { ChatSession } from './chat-session.js';
+import { ChatScreen } from './chat-screen.js';
 import { useBusiness } from './hooks/use-business.js';
 
 /** The route /chat/{businessId}[/{conversationId}]: loads the business, then shows its chat. */
@@ -13,18 +12,12 @@ export function ChatPage({ businessId, conversationId }: { businessId: string; c
   if (business.status === 'loading') return <ChatFrame />;
   if (business.status === 'error') {
     return (
-      <PageStatus tone="error" message={UI_TEXT.errorPrefix + business.message}>
-        {business.message === ERROR_TEXT.failedToLoadBusiness ? <RefreshPageButton /> : null}
+      <PageStatus tone="error" message={UI_TEXT.errorPrefix + ERROR_TEXT[business.error]}>
+        {business.error === 'failedToLoadBusiness' ? <RefreshPageButton /> : null}
       </PageStatus>
     );
   }
   return (
-    <ChatCallsProvider>
-      <ChatSession
-        key={business.business.id}
-        business={business.business}
-        urlConversationId={conversationId}
-      />
-    </ChatCallsProvider>
+    <ChatScreen key={business.business.id} business={business.business} urlConversationId={conversationId} />
   );
 }

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { openChat } from '../../test/render-app.js';
 
 beforeEach(() => sessionStorage.clear());

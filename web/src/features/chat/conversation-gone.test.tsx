@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '@chat/core';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { openChat, renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '@chat/core';
-import { CONVERSATION_ID_KEY } from '../../lib/conversation-session.js';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { CONVERSATION_ID_KEY } from '@chat/session';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';

@@ -7,8 +7,8 @@ import { ProviderError, type EmbedChatMessage } from '@chat/core';
 import { BootError } from '../../app/boot-error.js';
 import { EmbedProvider } from '../../lib/embed/embed-context.js';
 import type { HostBridge } from '../../lib/embed/host-bridge.js';
-import { approvedBusiness, pendingBusiness } from '../../test/business-fixtures.js';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { approvedBusiness, pendingBusiness } from '@chat/contract/in-memory';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { renderApp } from '../../test/render-app.js';
 
 type Posted = Parameters<HostBridge['post']>[0];

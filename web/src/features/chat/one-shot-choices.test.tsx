@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '@chat/core';
-import { createInMemoryBackend, type InMemoryBackend } from '../../test/in-memory-backend.js';
+import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
 import { openChat } from '../../test/render-app.js';
 
 const QUESTION = 'Which services do you offer?';

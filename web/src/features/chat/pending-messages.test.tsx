@@ -2,7 +2,7 @@
 // or hung save never leaves the visitor looking at nothing.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { openChat, renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, type ChatResponse } from '@chat/core';
-import { createInMemoryBackend, type InMemoryBackend } from '../../test/in-memory-backend.js';
-import type { ChatCall } from '../../test/scripted-chat.js';
+import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
+import type { ChatCall } from '@chat/contract/in-memory';
 import { renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_UPDATE_MARKER, MAX_MESSAGE_LENGTH, TOAST_TEXT } from '@chat/core';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';

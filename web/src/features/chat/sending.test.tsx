@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatResponse } from '@chat/core';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { deferred, openChat, renderApp } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, ErrorCode, PendingPhoneVerification } from '@chat/core';
-import { createInMemoryAuth, type InMemoryAuth } from '../../test/in-memory-auth.js';
+import { createInMemoryAuth, type InMemoryAuth } from '@chat/contract/in-memory';
 import { PhoneSignInWidget } from './phone-sign-in-widget.js';
 
 function setup(auth: InMemoryAuth = createInMemoryAuth(), withCancel = false) {

@@ -3,8 +3,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EN, SMART_REPLY_TEXT, type Business, type Catalogue } from '@chat/core';
-import { pendingBusiness, approvedBusiness } from '../../test/business-fixtures.js';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { pendingBusiness, approvedBusiness } from '@chat/contract/in-memory';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { renderApp } from '../../test/render-app.js';
 import { applyLanguage } from './active-text.js';
 

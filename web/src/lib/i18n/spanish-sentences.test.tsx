@@ -4,8 +4,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EN, loadCatalogue, type Business, type Catalogue } from '@chat/core';
-import { approvedBusiness, deniedBusiness, pendingBusiness } from '../../test/business-fixtures.js';
-import { createInMemoryBackend } from '../../test/in-memory-backend.js';
+import { approvedBusiness, deniedBusiness, pendingBusiness } from '@chat/contract/in-memory';
+import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { renderApp } from '../../test/render-app.js';
 import { applyLanguage } from './active-text.js';
 

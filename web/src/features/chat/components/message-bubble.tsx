@@ -3,7 +3,7 @@ import { fillText, visibleText, type AuthProvider, type ConfirmedUser } from '@c
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
 import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
-import type { ListedMessage } from '../hooks/listed-messages.js';
+import type { ListedMessage } from '@chat/session';
 
 // The phone sign-in is code the first screen never runs: it loads (with its styles) when the assistant
 // first asks for it, so it is not part of the page's first download (issue 11's page-weight budget).
@@ -34,7 +34,7 @@ export function MessageBubble({
   message: ListedMessage;
   assistantName: string;
   authPrompt: AuthPromptHandlers;
-  onRetry(key: string): void;
+  onRetry(messageId: string): void;
 }) {
   if (message.type === 'auth') {
     return <AuthPromptBubble text={message.text} assistantName={assistantName} authPrompt={authPrompt} />;
@@ -70,7 +70,7 @@ export function MessageBubble({
  * 'Not sent' with a Retry button. The status is text inside the bubble, so screen readers hear it
  * with the message; the bubble keeps its place (and its node) when the stored copy replaces it.
  */
-function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(key: string): void }) {
+function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(messageId: string): void }) {
   const { delivery } = message;
   return (
     <div
@@ -86,7 +86,7 @@ function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(key:
         {delivery === 'failed' ? (
           <span className="msg__delivery-line">
             <span className="msg__delivery">{PAGE_TEXT.notSent}</span>
-            <button type="button" className="msg__retry" onClick={() => onRetry(message.key)}>
+            <button type="button" className="msg__retry" onClick={() => onRetry(message.id)}>
               {PAGE_TEXT.retry}
             </button>
           </span>

@@ -1,6 +1,6 @@
 import { fillText } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
-import type { ListedMessage } from '../hooks/listed-messages.js';
+import type { ListedMessage } from '@chat/session';
 import { MessageBubble, type AuthPromptHandlers } from './message-bubble.js';
 import './message-list.css';
 
@@ -21,8 +21,8 @@ export function MessageList({
   assistantName: string;
   businessName: string;
   authPrompt: AuthPromptHandlers;
-  /** Sends again a visitor's message that could not be saved (by its key). */
-  onRetry(key: string): void;
+  /** Sends again a visitor's message that could not be saved (by its id). */
+  onRetry(messageId: string): void;
 }) {
   const streaming = messages.some((m) => m.streaming);
   return (
@@ -36,7 +36,7 @@ export function MessageList({
     >
       {messages.map((message) => (
         <MessageBubble
-          key={message.key}
+          key={message.id}
           message={message}
           assistantName={assistantName}
           authPrompt={authPrompt}

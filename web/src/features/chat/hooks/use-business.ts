@@ -1,10 +1,12 @@
 import { isDocumentId, withReadRetries, type Business } from '@chat/core';
-import { ERROR_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 import { useKeyedTask } from '../../../lib/use-keyed-task.js';
 
 export type BusinessState =
-  { status: 'loading' } | { status: 'loaded'; business: Business } | { status: 'error'; message: string };
+  | { status: 'loading' }
+  | { status: 'loaded'; business: Business }
+  /** The §8 error's code; the page shows its text. */
+  | { status: 'error'; error: 'businessNotFound' | 'failedToLoadBusiness' };
 
 /**
  * §4 "Business load": loading, then loaded or an error ('Business not found' or 'Failed to load
@@ -23,8 +25,8 @@ export function useBusiness(businessId: string): BusinessState {
     );
   });
   if (!outcome) return { status: 'loading' };
-  if (!outcome.ok) return { status: 'error', message: ERROR_TEXT.failedToLoadBusiness };
+  if (!outcome.ok) return { status: 'error', error: 'failedToLoadBusiness' };
   return outcome.value
     ? { status: 'loaded', business: outcome.value }
-    : { status: 'error', message: ERROR_TEXT.businessNotFound };
+    : { status: 'error', error: 'businessNotFound' };
 }

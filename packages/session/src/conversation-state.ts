@@ -1,9 +1,11 @@
 /**
- * The chat page's own state for one conversation, beside the stored messages: smart replies, the
- * reply being waited for (typing indicator), a pending phone sign-in interrupt, and an inline
- * alert. A pure reducer, so each transition of §4 can be read (and tested) in one place.
+ * A conversation's state beside its stored messages: smart replies, the reply being waited for
+ * (typing indicator), a pending phone sign-in interrupt, and an inline alert (an error code; the page
+ * shows its text). A pure reducer, so each transition of §4 can be read (and tested) in one place;
+ * chat-session.ts holds one per conversation.
  */
 import {
+  EN,
   PHONE_SIGN_IN_TOOL,
   SMART_REPLY_TEXT,
   hasStoredInterrupt,
@@ -15,8 +17,7 @@ import {
   type SmartReply,
   type ToolRequest,
 } from '@chat/core';
-import { UI_TEXT } from '../../../lib/i18n/active-text.js';
-import { CHAT_TEXT } from '../chat-texts.js';
+import type { SessionError } from './session-errors.js';
 
 /** A phone sign-in the assistant asked for and the visitor has not finished or declined. */
 export interface PendingInterrupt {
@@ -57,7 +58,7 @@ export interface ChatState {
   /** Whether the smart replies of the stored conversation were put back after (re)opening it. */
   restored: boolean;
   /** An inline, dismissable error (§8) that does not stop the page. */
-  alert: string | null;
+  alert: SessionError | null;
 }
 
 export const initialChatState: ChatState = {
@@ -77,9 +78,10 @@ export const INTERRUPT_SMART_REPLIES: SmartReply[] = [
 
 /**
  * Offered after 'Failed to get AI response' (§8): the special text 'try again' (§4) asks the
- * assistant once more with the visitor's last message, so one tap retries.
+ * assistant once more with the visitor's last message, so one tap retries. English in every language,
+ * like SMART_REPLY_TEXT: §4 recognises 'try again' in English (docs/decisions/0013).
  */
-export const RETRY_SMART_REPLIES: SmartReply[] = [{ type: 'system', text: CHAT_TEXT.tryAgain }];
+export const RETRY_SMART_REPLIES: SmartReply[] = [{ type: 'system', text: 'Try again' }];
 
 /** Offered while the subscription to messages has failed (§8); see conversation-view.tsx. */
 export const LISTEN_FAILURE_SMART_REPLIES: SmartReply[] = [
@@ -109,6 +111,8 @@ export type ChatAction =
       smartReplies: SmartReply[];
       previousUserText: string | null;
       now: number;
+      /** The prompt when the interrupt carries none (the page's authPromptDefault). */
+      defaultPrompt?: string;
     }
   /** Sign-in finished, declined or cancelled: the auth message goes and the input is enabled. */
   | { type: 'interrupt-closed'; key: string }
@@ -118,7 +122,7 @@ export type ChatAction =
    */
   | { type: 'restored'; smartReplies: SmartReply[] }
   /** An action failed: the alert shows, and `smartReplies` (when given) offer a way on. */
-  | { type: 'failed'; alert: string; smartReplies?: SmartReply[] }
+  | { type: 'failed'; alert: SessionError; smartReplies?: SmartReply[] }
   | { type: 'dismiss-alert' };
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
@@ -149,7 +153,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         interrupt: {
           key,
           toolRequest: action.interrupt.toolRequest,
-          text: action.interrupt.metadata?.interrupt?.message?.trim() || UI_TEXT.authPromptDefault,
+          text:
+            action.interrupt.metadata?.interrupt?.message?.trim() ||
+            (action.defaultPrompt ?? EN.ui.authPromptDefault),
           createdAt: action.now,
           previousUserText: action.previousUserText,
         },
@@ -185,7 +191,11 @@ export const AUTH_MESSAGE_ID = 'local:auth-prompt';
  * survives a reload), else the one from the chat service's answer while its stored message is on its
  * way. Never two: the same interrupt from both sources is one.
  */
-export function pendingInterrupt(stored: Message[], state: Pick<ChatState, 'interrupt' | 'answered'>) {
+export function pendingInterrupt(
+  stored: Message[],
+  state: Pick<ChatState, 'interrupt' | 'answered'>,
+  defaultPrompt: string = EN.ui.authPromptDefault,
+) {
   const answered = new Set(state.answered);
   const auth = pendingAuthMessage(stored, answered);
   if (auth) {
@@ -195,7 +205,7 @@ export function pendingInterrupt(stored: Message[], state: Pick<ChatState, 'inte
       key,
       messageId: auth.id,
       toolRequest: auth.toolRequest ?? local?.toolRequest ?? { name: PHONE_SIGN_IN_TOOL },
-      text: auth.text.trim() || UI_TEXT.authPromptDefault,
+      text: auth.text.trim() || defaultPrompt,
       createdAt: auth.createdAt,
       previousUserText: local?.previousUserText ?? userTextBefore(stored, stored.indexOf(auth)),
     };

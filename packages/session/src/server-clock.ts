@@ -68,7 +68,7 @@ function readOffset(store: KeyValueStore | null): number {
     const stored = Number(store?.getItem(SERVER_CLOCK_OFFSET_KEY) ?? '');
     return Number.isFinite(stored) ? stored : 0;
   } catch {
-    // Storage that refuses access behaves as empty (see conversation-session.ts).
+    // Storage that refuses access behaves as empty (see conversation-memory.ts).
     return 0;
   }
 }

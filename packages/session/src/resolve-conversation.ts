@@ -1,6 +1,6 @@
 /**
- * §4 "Conversation resolution", steps 1–5, as plain async functions over the services so the hook
- * that uses them stays about React state and navigation only.
+ * §4 "Conversation resolution", steps 1–5, as plain async functions over the services (chat-session.ts
+ * runs them; the page only follows the id it settles on in its URL).
  */
 import {
   DEFAULT_CONTEXT_TYPE,
@@ -15,7 +15,7 @@ import {
   type DataProvider,
   type KeyValueStore,
 } from '@chat/core';
-import { readStoredConversationId, storeConversationId } from '../../../lib/conversation-session.js';
+import { readStoredConversationId, storeConversationId } from './conversation-memory.js';
 
 export interface ResolveDeps {
   data: DataProvider;

@@ -11,7 +11,7 @@ import {
   AUTH_MESSAGE_ID,
   type ChatAction,
   type ChatState,
-} from './chat-state.js';
+} from './conversation-state.js';
 
 const msg = (id: string, role: Message['role'], createdAt: number): Message => ({
   id,
@@ -100,10 +100,10 @@ describe('chatReducer: failures', () => {
   it('ends the wait, shows the alert and offers the given smart replies', () => {
     const state = run(
       { type: 'awaiting-reply', afterMessageId: 'u-1' },
-      { type: 'failed', alert: 'Failed to get AI response', smartReplies: RETRY_SMART_REPLIES },
+      { type: 'failed', alert: 'failedToGetAiResponse', smartReplies: RETRY_SMART_REPLIES },
     );
     expect(state.awaiting).toBeNull();
-    expect(state.alert).toBe('Failed to get AI response');
+    expect(state.alert).toBe('failedToGetAiResponse');
     expect(state.smartReplies).toEqual([{ type: 'system', text: 'Try again' }]);
   });
 
@@ -111,7 +111,7 @@ describe('chatReducer: failures', () => {
     const replies = [{ type: 'chat', text: 'Book' }];
     const state = run(
       { type: 'reply-received', smartReplies: replies },
-      { type: 'failed', alert: 'Failed to send message' },
+      { type: 'failed', alert: 'failedToSendMessage' },
     );
     expect(state.smartReplies).toEqual(replies);
   });

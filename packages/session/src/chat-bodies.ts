@@ -20,19 +20,24 @@ export function visitorTimeZone(): string {
   }
 }
 
-function common(business: Business, conversationId: string) {
+function common(business: Business, conversationId: string, timeZone: string) {
   return {
     conversationId,
     businessId: business.id,
     profileId: business.id || 'default',
     contextType: DEFAULT_CONTEXT_TYPE,
-    userTimezone: visitorTimeZone(),
+    userTimezone: timeZone,
   };
 }
 
 /** §7 normal send body. */
-export function sendBody(business: Business, conversationId: string, message: string): ChatSendBody {
-  return { message, ...common(business, conversationId) };
+export function sendBody(
+  business: Business,
+  conversationId: string,
+  message: string,
+  timeZone = visitorTimeZone(),
+): ChatSendBody {
+  return { message, ...common(business, conversationId, timeZone) };
 }
 
 /** §7 resume body: the tool request the assistant sent back, with the visitor's answer. */
@@ -41,8 +46,9 @@ export function resumeBody(
   conversationId: string,
   toolRequest: ToolRequest,
   response: ResumeResponse,
+  timeZone = visitorTimeZone(),
 ): ChatResumeBody {
-  return { ...common(business, conversationId), resume: { respond: [{ toolRequest, response }] } };
+  return { ...common(business, conversationId, timeZone), resume: { respond: [{ toolRequest, response }] } };
 }
 
 /** The phone sign-in interrupt in a response, if the assistant asked for one. */

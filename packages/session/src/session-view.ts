@@ -1,0 +1,141 @@
+/**
+ * What a chat session shows, derived from what it holds: pure functions, so the page, the demo
+ * rehearsal and the benchmark read the same list the same way.
+ */
+import {
+  isChatEnabled,
+  type Business,
+  type Conversation,
+  type Message,
+  type ProviderError,
+  type SmartReply,
+} from '@chat/core';
+import { conversationRefusal } from './conversation-refusal.js';
+import {
+  LISTEN_FAILURE_SMART_REPLIES,
+  displayedMessages,
+  isTyping,
+  pendingInterrupt,
+  type ChatState,
+  type ShownInterrupt,
+} from './conversation-state.js';
+import { unstoredItems, type Delivery, type OutboxItem } from './outbox.js';
+import type { SessionError } from './session-errors.js';
+
+/** A message as listed: stored, the pending interrupt's prompt, or one of the outbox's (`delivery` set). */
+export interface ListedMessage extends Message {
+  /** Set on a visitor message whose stored copy has not arrived yet. */
+  delivery?: Delivery;
+}
+
+/** An inline alert: which part of the page raised it, and the §8 error (its text is the page's). */
+export interface SessionAlert {
+  source: 'messages' | 'action' | 'new-chat';
+  error: SessionError;
+}
+
+/** Where the session is with the conversation it shows (§4 "Conversation resolution"). */
+export type ConversationStatus =
+  | { status: 'resolving' }
+  | { status: 'ready'; conversation: Conversation }
+  | { status: 'error'; error: SessionError; conversationId?: string };
+
+/** One conversation as the session holds it (chat-session.ts keeps one at a time). */
+export interface RoomSnapshot {
+  conversation: Conversation;
+  loaded: boolean;
+  stored: Message[];
+  streamError: SessionError | null;
+  failure: ProviderError | null;
+  reconnecting: boolean;
+  outbox: OutboxItem[];
+  chat: ChatState;
+  /** Whether the session may leave this conversation by itself (see chat-session.ts mayLeave). */
+  mayLeave: boolean;
+}
+
+export interface ChatSessionState {
+  conversation: ConversationStatus;
+  /**
+   * The conversation id the page's URL should name, a new object each time the session moves (a
+   * redirect, a conversation created or replaced); null until then. The page follows it.
+   */
+  navigateTo: { conversationId: string } | null;
+  /** False until the first list of stored messages (or the stream's failure) arrives. */
+  loaded: boolean;
+  /** The visitor can send: loaded, and the business allows chatting. */
+  canSend: boolean;
+  /** The stored messages, ordered by createdAt, without those that have nothing to show. */
+  stored: Message[];
+  /** What the page lists: stored (answered auth prompts left out), the pending prompt, then the outbox. */
+  messages: ListedMessage[];
+  /** The phone sign-in the assistant asked for and the visitor has not answered. */
+  interrupt: ShownInterrupt | null;
+  /** The assistant is answering and nothing of its reply has appeared yet. */
+  typing: boolean;
+  smartReplies: SmartReply[];
+  alerts: SessionAlert[];
+  /** The live stream dropped and is coming back; missed messages follow. */
+  reconnecting: boolean;
+}
+
+export function viewOf(
+  business: Business,
+  conversation: ConversationStatus,
+  navigateTo: ChatSessionState['navigateTo'],
+  room: RoomSnapshot | null,
+  newChatFailed: boolean,
+  authPromptDefault: string,
+): ChatSessionState {
+  const pageAlerts: SessionAlert[] = newChatFailed
+    ? [{ source: 'new-chat', error: 'failedToCreateConversation' }]
+    : [];
+  if (!room) {
+    return {
+      conversation,
+      navigateTo,
+      loaded: false,
+      canSend: false,
+      stored: [],
+      messages: [],
+      interrupt: null,
+      typing: false,
+      smartReplies: [],
+      alerts: pageAlerts,
+      reconnecting: false,
+    };
+  }
+  const interrupt = pendingInterrupt(room.stored, room.chat, authPromptDefault);
+  const shown: ListedMessage[] = displayedMessages(room.stored, interrupt);
+  const last = shown.at(-1)?.createdAt ?? 0;
+  const waiting = unstoredItems(room.stored, room.outbox).map((item): ListedMessage => ({
+    id: item.id,
+    role: 'user',
+    text: item.text,
+    // Not stored yet, so not stamped by the server: after everything that is.
+    createdAt: last,
+    delivery: item.delivery,
+  }));
+  // A conversation the server no longer has is left for a new one, so its failure is no news then.
+  const gone = room.failure !== null && conversationRefusal(room.failure, 'listen') === 'gone';
+  const leaving = gone && room.mayLeave;
+  const streamError = leaving && room.streamError === 'failedToListen' ? null : room.streamError;
+  return {
+    conversation,
+    navigateTo,
+    loaded: room.loaded,
+    canSend: room.loaded && isChatEnabled(business),
+    stored: room.stored,
+    messages: [...shown, ...waiting],
+    interrupt,
+    typing: isTyping(room.chat.awaiting, room.stored),
+    // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8).
+    smartReplies: room.failure && !leaving ? LISTEN_FAILURE_SMART_REPLIES : room.chat.smartReplies,
+    alerts: [
+      ...(streamError ? [{ source: 'messages' as const, error: streamError }] : []),
+      ...(room.chat.alert ? [{ source: 'action' as const, error: room.chat.alert }] : []),
+      ...pageAlerts,
+    ],
+    reconnecting: room.reconnecting,
+  };
+}

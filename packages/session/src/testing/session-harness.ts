@@ -1,0 +1,67 @@
+/**
+ * Test helpers for a ChatSession: waiting for a state, a network the test switches off and on, and
+ * tab storage in memory. No DOM: a session runs anywhere.
+ */
+import type { KeyValueStore } from '@chat/core';
+import type { ChatSession } from '../chat-session.js';
+import type { NetworkStatus } from '../chat-session.js';
+import type { ChatSessionState } from '../session-view.js';
+
+/** Resolves with the first state for which `holds` is true (now or after a change); rejects after `ms`. */
+export function until(
+  session: ChatSession,
+  holds: (state: ChatSessionState) => boolean,
+  what = 'the session to reach the expected state',
+  ms = 5_000,
+): Promise<ChatSessionState> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const state = session.getState();
+      if (!holds(state)) return false;
+      clearTimeout(timer);
+      stop();
+      resolve(state);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`Timed out waiting for ${what}: ${JSON.stringify(session.getState().messages)}`));
+    }, ms);
+    const stop = session.subscribe(() => void check());
+    check();
+  });
+}
+
+export function memoryStorage(): KeyValueStore {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+/** A connection the test takes away and gives back, as the browser's online/offline events do. */
+export function switchableNetwork(): NetworkStatus & {
+  goOffline(): void;
+  goOnline(): void;
+  /** How many calls wait for the connection to return. */
+  waiters(): number;
+} {
+  let online = true;
+  let waiting: Array<() => void> = [];
+  return {
+    isOnline: () => online,
+    whenOnline: () => (online ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+    goOffline() {
+      online = false;
+    },
+    waiters: () => waiting.length,
+    goOnline() {
+      online = true;
+      const resolve = waiting;
+      waiting = [];
+      for (const r of resolve) r();
+    },
+  };
+}

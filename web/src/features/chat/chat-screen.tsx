@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { isChatEnabled, type Business } from '@chat/core';
+import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
+import { useEmbed } from '../../lib/embed/embed-context.js';
+import { applyBrandColor } from '../../lib/theme/brand-color.js';
+import { ConversationsSidebar } from '../conversations/conversations-sidebar.js';
+import { VerificationBanner } from '../verification-banner/verification-banner.js';
+import { ChatHeader } from './components/chat-header.js';
+import { LoadingChatMain } from './components/chat-frame.js';
+import { PageStatus } from './components/page-status.js';
+import { RefreshPageButton } from './components/refresh-page-button.js';
+import { ConversationView } from './conversation-view.js';
+import { useChatSession } from './hooks/use-chat-session.js';
+import './chat-page.css';
+
+/** The chat page once its business is loaded: the layout of §2 around the session's conversation. */
+export function ChatScreen({
+  business,
+  urlConversationId,
+}: {
+  business: Business;
+  urlConversationId: string | undefined;
+}) {
+  const binding = useChatSession(business, urlConversationId);
+  const { state, session } = binding;
+
+  useEffect(() => {
+    document.title = business.businessName;
+  }, [business.businessName]);
+
+  const { options } = useEmbed();
+  const brandColor = options.brandColor ?? business.brandColor ?? null;
+  useEffect(() => {
+    applyBrandColor(brandColor);
+    return () => applyBrandColor(null);
+  }, [brandColor]);
+
+  const startNewChat = () => void session.startNewConversation();
+
+  const { conversation } = state;
+  // Shown once the URL names it too: what runs in the view (a query parameter removed from the URL)
+  // then works on the conversation's own address, never on the one the page is leaving.
+  const shown =
+    conversation.status === 'ready' && conversation.conversation.id === urlConversationId
+      ? conversation.conversation
+      : null;
+  if (conversation.status === 'error') {
+    return (
+      <PageStatus tone="error" message={UI_TEXT.errorPrefix + ERROR_TEXT[conversation.error]}>
+        {conversation.conversationId ? <RefreshPageButton /> : null}
+      </PageStatus>
+    );
+  }
+
+  return (
+    <div className="chat-page">
+      <ChatHeader
+        businessName={business.businessName}
+        onNewChat={startNewChat}
+        newChatDisabled={conversation.status !== 'ready' || !isChatEnabled(business)}
+      />
+      <VerificationBanner businessName={business.businessName} status={business.verification.status} />
+      {shown ? (
+        <ConversationView key={shown.id} business={business} binding={binding} />
+      ) : (
+        <LoadingChatMain />
+      )}
+      {/* §2: the sidebar exists but the chat page never opens it. */}
+      <ConversationsSidebar open={false} onClose={() => undefined} onNewConversation={startNewChat} />
+    </div>
+  );
+}
