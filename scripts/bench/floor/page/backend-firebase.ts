@@ -1,7 +1,7 @@
 /**
  * The floor page's Firebase backend: the business document through Firestore and, in parallel, a new
- * anonymous conversation and its live messages (onSnapshot); a send writes the message and calls the
- * chat service at once, the reply arriving through the listener. `VITE_FLOOR_SERVER` is
+ * anonymous conversation and its live messages (onSnapshot); a send saves the message, then calls the
+ * chat service (§4's order), the reply arriving through the listener. `VITE_FLOOR_SERVER` is
  * `projectId[,firestoreEmulatorHost:port[,chatServiceUrl]]`: without an emulator (the page-weight run)
  * every Firestore call goes to Google's servers, which the bench blocks.
  */
@@ -68,12 +68,14 @@ export function createBackend(setting: string): FloorBackend {
     },
     send(text) {
       const messages = collection(db, 'conversations', conversationId, 'messages');
-      void addDoc(messages, { role: 'user', text, createdAt: serverTimestamp() });
-      void fetch(`${chatServiceUrl}/api/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ message: text, conversationId, businessId, profileId: businessId }),
-      });
+      // §4's order: the message is saved, then the chat service is called.
+      void addDoc(messages, { role: 'user', text, createdAt: serverTimestamp() }).then(() =>
+        fetch(`${chatServiceUrl}/api/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message: text, conversationId, businessId, profileId: businessId }),
+        }),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The floor page's local backend, against the floor server (scripts/bench/floor/floor-server.ts): the
- * business over HTTP, a conversation and its live messages over socket.io, and a send that writes the
- * message and calls the chat endpoint at once, the reply streaming back over the socket.
+ * business over HTTP, a conversation and its live messages over socket.io, and a send that saves the
+ * message and then calls the chat endpoint (§4's order), the reply streaming back over the socket.
  */
 import { io } from 'socket.io-client';
 import type { FloorBackend } from './floor-backend.js';
@@ -40,8 +40,10 @@ export function createBackend(serverUrl: string): FloorBackend {
       return (await Promise.all([name, live]))[0];
     },
     send(text) {
-      void post(`/data/conversations/${conversationId}/messages`, { role: 'user', text });
-      void post('/api/chat', { conversationId, message: text });
+      // §4's order: the message is saved, then the chat service is called.
+      void post(`/data/conversations/${conversationId}/messages`, { role: 'user', text }).then(() =>
+        post('/api/chat', { conversationId, message: text }),
+      );
     },
   };
 }

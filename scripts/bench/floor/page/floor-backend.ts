@@ -6,6 +6,6 @@ export interface FloorBackend {
    * with the assistant's reply text each time it grows.
    */
   open(businessId: string, onReply: (id: string, text: string) => void): Promise<string>;
-  /** Sends the visitor's message: its write and the chat call, neither waiting for the other. */
+  /** Sends the visitor's message: saved, then the chat call (§4's order); the reply comes to `onReply`. */
   send(text: string): void;
 }
