@@ -2,10 +2,10 @@
 // one's output prefixed by [server] or [web]. Ctrl-C (or SIGTERM) stops both and exits 0.
 // Node built-ins only: it runs right after ensureNodeModules() and has no reason to need more.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureNodeModules, ROOT } from './lib/ensure.mjs';
+import { refuseTakenPorts } from './lib/taken-ports.mjs';
 
 const SERVER_PORT = Number(process.env.PORT || 4000);
 const WEB_PORT = 5173; // fixed by web/vite.config.ts (strictPort)
@@ -19,19 +19,13 @@ const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 
 ensureNodeModules();
 
-for (const [port, what, variable] of [
-  [SERVER_PORT, 'the mock server', 'PORT'],
-  [WEB_PORT, 'the web dev server', null],
-]) {
-  if (!(await isPortFree(port))) {
-    console.error(
-      `✗ Port ${port} is already in use, so ${what} cannot start. Is \`npm start\` already running in another ` +
-        `terminal? Stop whatever listens there (e.g. \`lsof -i :${port}\`)` +
-        (variable ? `, or choose another port with ${variable}=….` : '.'),
-    );
-    process.exit(1);
-  }
-}
+await refuseTakenPorts(
+  [
+    { port: SERVER_PORT, what: 'the mock server', variable: 'PORT' },
+    { port: WEB_PORT, what: 'the web dev server' },
+  ],
+  'npm start',
+);
 
 const children = [
   // The server's default CORS allowlist is the dev server's origins (localhost and 127.0.0.1:5173).
@@ -166,14 +160,6 @@ function signalGroup(child, signal) {
   } catch (error) {
     if (error.code !== 'ESRCH') throw error;
   }
-}
-
-function isPortFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }
 
 async function waitUntilAnswering(url, what) {

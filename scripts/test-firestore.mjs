@@ -1,33 +1,54 @@
-// `npm run test:firestore`: firestore.rules tests (@firebase/rules-unit-testing) and the Firestore
-// DataProvider contract suite, on the Firestore + Auth emulators. Needs what `npm test` must not assume:
-// Java 21+ and the Firestore emulator jar, which firebase-tools downloads from Google on first use.
-// `npm test` therefore only reports these as skipped (scripts/lib/firestore-availability.mjs says why).
+// `npm run test:firestore` (a step of `npm test`): firestore.rules tests (@firebase/rules-unit-testing),
+// the Firestore DataProvider contract suite and the operator tool's tests, on the Firestore emulator
+// (scripts/lib/firestore-emulator.mjs: the Cloud SDK's component, else firebase-tools' own) and the Auth
+// emulator. Where no Firestore emulator can run it says what is missing in one line and exits 0 — except
+// in CI (CI=true), where that fails the run. Every emulator process it starts is stopped.
 import { ensureNodeModules } from './lib/ensure.mjs';
-import { emulatorEnv, runNpx, withEmulators } from './lib/firebase-emulators.mjs';
-import { javaMajorVersion } from './lib/firestore-availability.mjs';
+import { emulatorEnv, runNpx } from './lib/firebase-emulators.mjs';
+import {
+  firestoreEmulatorAvailability,
+  startAuthEmulator,
+  startFirestoreEmulator,
+} from './lib/firestore-emulator.mjs';
+
+// The test files this step runs; they skip themselves without FIRESTORE_EMULATOR_HOST elsewhere.
+const FIRESTORE_TESTS = [
+  '--project',
+  'firebase',
+  'packages/firebase/src/rules/',
+  'packages/firebase/src/firebase.contract.test.ts',
+  '--project',
+  'admin',
+  'packages/admin/src/businesses-cli.test.ts',
+];
 
 ensureNodeModules();
-const java = javaMajorVersion();
-if (java === null || java < 21) {
-  console.error(
-    `✗ The Firestore emulator needs Java 21 or newer (found ${java === null ? 'no java' : `Java ${java}`}). ` +
-      'Install a JDK 21 and run `npm run test:firestore` again.',
-  );
-  process.exit(1);
+const started = Date.now();
+const available = firestoreEmulatorAvailability();
+if (available.kind === 'missing') {
+  const inCi = process.env.CI === 'true';
+  console.log(`${inCi ? '✗' : 'skipped:'} Firestore rules and DataProvider contract — ${available.reason}.`);
+  process.exit(inCi ? 1 : 0);
 }
 
-const status = await withEmulators(['firestore', 'auth'], (hosts) =>
-  runNpx(
-    [
-      'vitest',
-      'run',
-      '--project',
-      'firebase',
-      'packages/firebase/src/rules/',
-      'packages/firebase/src/firebase.contract.test.ts',
-      ...process.argv.slice(2),
-    ],
-    emulatorEnv(hosts),
-  ),
-).catch(() => 1);
+const [firestore, auth] = await Promise.allSettled([startFirestoreEmulator(), startAuthEmulator()]);
+let status = 1;
+try {
+  if (firestore.status === 'rejected') throw firestore.reason;
+  if (auth.status === 'rejected') throw auth.reason;
+  const env = emulatorEnv({
+    projectId: 'demo-business-chat',
+    firestoreHost: firestore.value.hostPort,
+    authHost: auth.value.hostPort,
+  });
+  status = await runNpx(['vitest', 'run', ...FIRESTORE_TESTS, ...process.argv.slice(2)], env);
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+} finally {
+  for (const emulator of [firestore, auth]) if (emulator.status === 'fulfilled') await emulator.value.stop();
+}
+console.log(
+  `\n${status === 0 ? '✓' : '✗'} Firestore checks ${status === 0 ? 'passed' : 'failed'} in ` +
+    `${((Date.now() - started) / 1000).toFixed(0)} s (${available.kind} emulator).`,
+);
 process.exit(status);

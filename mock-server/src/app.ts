@@ -15,15 +15,15 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
+import { createBuiltInAssistant, createScenarioLibrary, turnAssistant } from '@chat/assistant';
+import type { Assistant, ScenarioLibrary } from '@chat/assistant';
 import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
-import { createAssistant } from './assistant/index.js';
-import type { Assistant } from './assistant/index.js';
 import { createControllableClock } from './clock.js';
 import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
 import type { Faults } from './faults.js';
 import { chatRoutes } from './http/chat-routes.js';
-import { answerClientError } from './http/client-error.js';
+import { answerClientError, requireJsonBody } from '@chat/server-http';
 import { consoleRoutes } from './http/console-routes.js';
 import { controlRoutes } from './http/control-routes.js';
 import { dataRoutes } from './http/data-routes.js';
@@ -35,7 +35,6 @@ import {
   DEFAULT_CORS_ORIGINS,
   originAllowed,
   requestLog,
-  requireJsonBody,
   securityMiddleware,
 } from './http/middleware.js';
 import type { RateLimitOptions } from './http/middleware.js';
@@ -49,8 +48,7 @@ import type { StreamingOptions } from './live/reply-streamer.js';
 import type { MessageStream } from './live/message-stream.js';
 import { createAssistantSwitch } from './scenarios/assistant-switch.js';
 import type { AssistantSwitch } from './scenarios/assistant-switch.js';
-import { createScenarioLibrary } from './scenarios/scenario-library.js';
-import type { ScenarioLibrary } from './scenarios/scenario-library.js';
+import { DEFAULT_SCENARIOS_DIR } from './scenarios/scenarios-dir.js';
 import { loadFixtures } from './store/fixtures.js';
 import type { Fixtures } from './store/fixtures.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -70,7 +68,7 @@ export interface AppOptions {
   identity?: Identity;
   /** HS256 key of ID tokens when `identity` is not given (random per process when absent). */
   idTokenSecret?: Uint8Array;
-  /** The built-in assistant (answers every conversation that plays no scenario). */
+  /** The assistant of every conversation that plays no scenario; default the built-in one. */
   assistant?: Assistant;
   /** The scenarios folder; default mock-server/scenarios/. */
   scenariosDir?: string;
@@ -132,12 +130,12 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       log: (msg, fields) => logger.info(fields ?? {}, msg),
     });
   const scenarios = createScenarioLibrary({
-    ...(options.scenariosDir ? { dir: options.scenariosDir } : {}),
+    dir: options.scenariosDir ?? DEFAULT_SCENARIOS_DIR,
     logger,
     watch: options.watchScenarios ?? true,
   });
   const assistant = createAssistantSwitch({
-    builtIn: options.assistant ?? createAssistant(),
+    builtIn: options.assistant ?? turnAssistant(createBuiltInAssistant()),
     library: scenarios,
     businessDefaults: fixtures.businessScenarios ?? {},
     logger,

@@ -6,24 +6,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
-import { scenariosFolderProblem } from './scenarios/scenarios-folder.js';
-
-const integer = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return fallback;
-      const n = Number(value);
-      if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be an integer from ${min} to ${max}, got "${value}"`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+import { scenariosFolderProblem } from '@chat/assistant';
+import { envInteger as integer } from '@chat/server-http';
 
 const OriginSchema = z.string().refine((value) => {
   try {

@@ -6,8 +6,8 @@
  * --server it rehearses on that server, which must play the same folder (server-folder.ts).
  */
 import { createApp } from '@chat/mock-server';
-import type { ScenarioFile } from '@chat/mock-server/scenarios';
-import { unknownScenarioMessage } from '@chat/mock-server/scenarios';
+import type { ScenarioFile } from '@chat/assistant';
+import { unknownScenarioMessage } from '@chat/assistant';
 import { createControlClient } from './control-client.js';
 import type { ControlClient } from './control-client.js';
 import { rehearseScenario } from './rehearse-scenario.js';

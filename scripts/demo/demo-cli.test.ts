@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_SCENARIOS_DIR } from '@chat/assistant/testing';
 import { createApp } from '@chat/mock-server';
 import type { ChatMockServer } from '@chat/mock-server';
 import { runDemo } from './cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TEST_SCENARIOS = path.join(ROOT, 'mock-server/src/scenarios/test-scenarios');
 
 async function demo(...args: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
@@ -32,7 +32,7 @@ describe('npm run demo', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-cli-'));
     for (const name of ['greeting.yaml', 'broken-step.yaml']) {
-      fs.copyFileSync(path.join(TEST_SCENARIOS, name), path.join(dir, name));
+      fs.copyFileSync(path.join(TEST_SCENARIOS_DIR, name), path.join(dir, name));
     }
     // Valid, but its rehearsal text does not match its own step: the fallback answers instead.
     fs.writeFileSync(
@@ -166,12 +166,12 @@ describe('npm run demo', () => {
     });
 
     it('refuses a --dir the server does not play, and a server that plays another folder, saying what to do', async () => {
-      const elsewhere = await demo('check', 'greeting', '--server', url, '--dir', TEST_SCENARIOS);
+      const elsewhere = await demo('check', 'greeting', '--server', url, '--dir', TEST_SCENARIOS_DIR);
       expect(elsewhere.code).toBe(1);
       expect(elsewhere.output).toContain(
-        `The server at ${url} plays the scenarios in ${dir}, not those in ${TEST_SCENARIOS}: a running server cannot play another folder.`,
+        `The server at ${url} plays the scenarios in ${dir}, not those in ${TEST_SCENARIOS_DIR}: a running server cannot play another folder.`,
       );
-      expect(elsewhere.output).toContain(`restart that server with SCENARIOS_DIR=${TEST_SCENARIOS}`);
+      expect(elsewhere.output).toContain(`restart that server with SCENARIOS_DIR=${TEST_SCENARIOS_DIR}`);
       const shipped = await demo('check', 'plain-questions', '--server', url);
       expect(shipped.code).toBe(1);
       expect(shipped.output).toContain(`or add --dir ${dir} to rehearse the server's own files.`);

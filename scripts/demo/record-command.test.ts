@@ -8,7 +8,7 @@ import { bookingUpdateMessage, CHAT_PATH } from '@chat/core';
 import type { Message } from '@chat/core';
 import { createApp } from '@chat/mock-server';
 import type { ChatMockServer } from '@chat/mock-server';
-import { loadScenarioFile } from '@chat/mock-server/scenarios';
+import { loadScenarioFile } from '@chat/assistant';
 import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';
 import { stepsFrom } from './recorded-steps.js';

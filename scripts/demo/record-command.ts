@@ -6,12 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  DEFAULT_SCENARIOS_DIR,
-  parseScenarioText,
-  SCENARIO_ID,
-  scenariosFolderProblem,
-} from '@chat/mock-server/scenarios';
+import { parseScenarioText, SCENARIO_ID, scenariosFolderProblem } from '@chat/assistant';
+import { DEFAULT_SCENARIOS_DIR } from '@chat/mock-server/scenarios';
 import { Document } from 'yaml';
 import { createControlClient } from './control-client.js';
 import { stepsFrom } from './recorded-steps.js';

@@ -19,7 +19,7 @@ import {
 } from '@chat/core';
 import type { Business, ChatInterrupt, ChatResponse, Message, ToolRequest } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
-import type { ScenarioFile, Step } from '@chat/mock-server/scenarios';
+import type { ScenarioFile, Step } from '@chat/assistant';
 import type { ControlClient } from './control-client.js';
 
 /** How long one step may take before it counts as failed (typing delays and streaming included). */

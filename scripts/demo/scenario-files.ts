@@ -10,12 +10,11 @@ import {
   businessIdOf,
   closestName,
   createScenarioLibrary,
-  DEFAULT_SCENARIOS_DIR,
-  loadFixtures,
   scenariosFolderProblem,
   unknownScenarioMessage,
-} from '@chat/mock-server/scenarios';
-import type { ScenarioFile, ScenarioListing } from '@chat/mock-server/scenarios';
+} from '@chat/assistant';
+import type { ScenarioFile, ScenarioListing } from '@chat/assistant';
+import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { pino } from 'pino';
 import { CliError } from './terminal.js';
 

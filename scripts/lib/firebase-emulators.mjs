@@ -1,57 +1,36 @@
 // Starts Firebase emulators from the pinned firebase-tools (scripts/lib/firebase-tools.mjs) on free ports
-// on 127.0.0.1 with a demo- project (no login, nothing leaves the machine for Auth), runs a callback, and
-// stops them. The repository's firebase.json is not used: a temporary one carries the ports, so two runs
-// (two worktrees, CI jobs) never collide. Node built-ins only.
-import { spawn } from 'node:child_process';
+// on 127.0.0.1 with a demo- project (no login, nothing leaves the machine for Auth), and stops them. The
+// repository's firebase.json is not used: a temporary one carries the ports, so two runs (two worktrees,
+// CI jobs) never collide. The CLI runs in its own process group, stopped as a whole, so no emulator it
+// started (the Firestore emulator is a Java child) outlives it. Node built-ins only.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { ROOT } from './ensure.mjs';
 import { ensureFirebaseTools } from './firebase-tools.mjs';
+import { freePort, waitUntilAnswering } from './local-ports.mjs';
+import { spawnGroup } from './process-group.mjs';
 
 export const DEMO_PROJECT_ID = 'demo-business-chat';
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 15_000;
-
-/** A port that was free a moment ago (the OS picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function answers(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return response.status < 500;
-  } catch {
-    return false;
-  }
-}
 
 /**
- * Runs `callback({ authHost?, firestoreHost?, projectId })` with the named emulators up ('auth', and
- * 'firestore' where Java 21 and its jar exist). Always stops them; rethrows the callback's failure.
+ * Starts the named emulators ('auth', 'firestore') and resolves when they answer, with
+ * `{ hosts: { authHost?, firestoreHost?, projectId }, stop() }`. `ports` picks fixed ports (default: free
+ * ones); `rules` is the Firestore rules file (default: the repository's firestore.rules).
  */
-export async function withEmulators(only, callback) {
+export async function startEmulators(only, { ports = {}, rules = join(ROOT, 'firestore.rules') } = {}) {
   const cli = ensureFirebaseTools();
   const dir = await mkdtemp(join(tmpdir(), 'business-chat-emulators-'));
-  const ports = { hub: await freePort(), logging: await freePort() };
   const emulators = { ui: { enabled: false }, singleProjectMode: true };
-  for (const name of ['hub', 'logging']) emulators[name] = { host: HOST, port: ports[name] };
-  for (const name of only) emulators[name] = { host: HOST, port: await freePort() };
+  for (const name of ['hub', 'logging']) emulators[name] = { host: HOST, port: await freePort() };
+  for (const name of only) emulators[name] = { host: HOST, port: ports[name] || (await freePort()) };
   const config = { emulators };
   if (only.includes('firestore')) {
-    // The rules under test are the repository's own.
-    await copyFile(join(ROOT, 'firestore.rules'), join(dir, 'firestore.rules'));
+    await copyFile(rules, join(dir, 'firestore.rules'));
     config.firestore = { rules: 'firestore.rules' };
   }
   await writeFile(join(dir, 'firebase.json'), JSON.stringify(config, null, 2));
@@ -59,7 +38,7 @@ export async function withEmulators(only, callback) {
   const logPath = join(dir, 'emulators.log');
   const log = createWriteStream(logPath);
   const started = Date.now();
-  const child = spawn(
+  const group = spawnGroup(
     process.execPath,
     [
       cli,
@@ -69,7 +48,7 @@ export async function withEmulators(only, callback) {
       '--project',
       DEMO_PROJECT_ID,
       '--config',
-      join(dir, 'firebase.json'),
+      'firebase.json',
     ],
     {
       cwd: dir,
@@ -78,63 +57,60 @@ export async function withEmulators(only, callback) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  let exited = null;
-  const exit = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = code ?? signal;
-      resolve();
-    });
-  });
+  group.child.stdout.pipe(log);
+  group.child.stderr.pipe(log);
 
   const hosts = { projectId: DEMO_PROJECT_ID };
   if (only.includes('auth')) hosts.authHost = `${HOST}:${emulators.auth.port}`;
   if (only.includes('firestore')) hosts.firestoreHost = `${HOST}:${emulators.firestore.port}`;
 
   const stop = async () => {
-    if (exited === null) {
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exit;
-      clearTimeout(timer);
+    // SIGINT is the CLI's own "shut the emulators down"; the group stop makes sure nothing is left.
+    try {
+      await group.stop('SIGINT');
+    } finally {
+      log.end();
+      await rm(dir, { recursive: true, force: true });
     }
-    log.end();
   };
 
   try {
-    const urls = [hosts.authHost, hosts.firestoreHost].filter(Boolean).map((host) => `http://${host}/`);
-    for (;;) {
-      if (exited !== null) throw new Error(`the emulators exited (${exited}) before answering`);
-      if (Date.now() - started > START_TIMEOUT_MS) {
-        throw new Error(`the emulators did not answer within ${START_TIMEOUT_MS / 1000} s`);
-      }
-      if ((await Promise.all(urls.map(answers))).every(Boolean)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    console.log(
-      `→ Emulators (${only.join(', ')}) up in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-        [
-          hosts.authHost && `auth ${hosts.authHost}`,
-          hosts.firestoreHost && `firestore ${hosts.firestoreHost}`,
-        ]
-          .filter(Boolean)
-          .join(', ') +
-        `, project ${DEMO_PROJECT_ID}`,
+    await waitUntilAnswering(
+      [hosts.authHost, hosts.firestoreHost].filter(Boolean).map((host) => `http://${host}/`),
+      {
+        timeoutMs: START_TIMEOUT_MS,
+        failed: () =>
+          group.exitStatus() === null
+            ? null
+            : `the emulators exited (${group.exitStatus()}) before answering`,
+      },
     );
   } catch (error) {
+    const output = await readFile(logPath, 'utf8').catch(() => '(no output)');
     await stop();
-    console.error(`✗ Starting the Firebase emulators failed: ${error.message}. Their output:\n`);
-    console.error(await readFile(logPath, 'utf8').catch(() => '(no output)'));
-    await rm(dir, { recursive: true, force: true });
+    console.error(`✗ Starting the Firebase emulators failed: ${error.message}. Their output:\n\n${output}`);
     throw error;
   }
+  console.log(
+    `→ Emulators (${only.join(', ')}) up in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      [hosts.authHost && `auth ${hosts.authHost}`, hosts.firestoreHost && `firestore ${hosts.firestoreHost}`]
+        .filter(Boolean)
+        .join(', ') +
+      `, project ${DEMO_PROJECT_ID}`,
+  );
+  return { hosts, stop };
+}
 
+/**
+ * Runs `callback({ authHost?, firestoreHost?, projectId })` with the named emulators up. Always stops
+ * them; rethrows the callback's failure.
+ */
+export async function withEmulators(only, callback) {
+  const { hosts, stop } = await startEmulators(only);
   try {
     return await callback(hosts);
   } finally {
     await stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,8 +3,6 @@ import { expect } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
 import type { ChatPage } from './pages/chat-page.js';
-import type { Page } from 'playwright-core';
-import type { ControlClient } from './support/control.js';
 
 /** Opens the default business, asks one question and waits for its answer; resolves the conversation id. */
 async function chatOnce(chat: ChatPage): Promise<string> {
@@ -14,23 +12,16 @@ async function chatOnce(chat: ChatPage): Promise<string> {
   return id;
 }
 
-/** 25 hours pass, for the server (control API clock) and for the browser. */
-async function passMoreThanADay(page: Page, control: ControlClient): Promise<void> {
-  const later = 25 * 60 * 60 * 1000;
-  await control.moveClock({ offsetMs: later });
-  await page.clock.setSystemTime(Date.now() + later);
-}
-
 test('reloading an expired conversation creates a new one and clears the messages', async ({
   page,
   chat,
-  control,
+  stack,
 }) => {
   const oldId = await chatOnce(chat);
   await expect.poll(() => chat.smartReplies().count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
 
   // The visitor comes back 25 hours later.
-  await passMoreThanADay(page, control);
+  await stack.passMoreThanADay(page, oldId);
   await page.reload();
 
   const newId = await chat.waitForConversation('bella-vista-salon', { not: oldId });
@@ -51,12 +42,12 @@ test('reloading an expired conversation creates a new one and clears the message
 test('a tab left open past 24 hours sends into a new conversation and gets its answer', async ({
   page,
   chat,
-  control,
+  stack,
 }) => {
   const oldId = await chatOnce(chat);
 
   // The tab stays open while more than a day passes.
-  await passMoreThanADay(page, control);
+  await stack.passMoreThanADay(page, oldId);
 
   await chat.send('Where are you located?');
   const newId = await chat.waitForConversation('bella-vista-salon', { not: oldId });
@@ -69,7 +60,6 @@ test('a tab left open past 24 hours sends into a new conversation and gets its a
   expect(await chat.visibleText()).not.toContain('Failed to get AI response');
   const stored = await page.evaluate(() => Object.values({ ...sessionStorage }).join(' '));
   expect(stored).toContain(newId);
-  const conversations = await control.conversations();
-  expect(conversations.find((c) => c.id === newId)?.lastMessage?.text).toBe('Where are you located?');
-  expect(conversations.find((c) => c.id === oldId)?.messageCount).toBe(2);
+  expect((await stack.conversation(newId))?.lastMessage?.text).toBe('Where are you located?');
+  expect((await stack.conversation(oldId))?.messageCount).toBe(2);
 });

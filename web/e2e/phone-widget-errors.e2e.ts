@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { ChatPage, WAIT_MS } from './pages/chat-page.js';
 import { DESKTOP, test } from './support/journey-test.js';
 import { saveStateScreenshot } from './support/state-screenshots.js';
-import { EXPIRED_CODE_ERROR, TEST_DIGITS, atExpiredCode } from './support/test-phone.js';
+import { EXPIRED_CODE_ERROR, TEST_CODE, TEST_DIGITS, atExpiredCode } from './support/test-phone.js';
 
 const WRONG_CODE = 'Invalid verification code. Please check the code and try again.';
 
@@ -76,5 +76,20 @@ test('an expired code offers "Send a new code", which sends one to the same numb
   expect(await widget.codeField.evaluate((el) => el === document.activeElement)).toBe(true);
 
   await widget.enterCode(await control.otp('+15555550100'));
+  await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
+});
+
+test('a code used after it expired is refused; "Change Number" goes back to the phone step', async ({
+  chat,
+  control,
+}) => {
+  const widget = await atExpiredCode(chat, control);
+
+  await widget.changeNumberButton.click();
+  await widget.phoneField.waitFor({ timeout: WAIT_MS });
+  expect(await widget.codeField.count()).toBe(0);
+  // A fresh code for the same number works.
+  await widget.requestCode(TEST_DIGITS);
+  await widget.enterCode(TEST_CODE);
   await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
 });

@@ -7,7 +7,7 @@ import { test } from './support/journey-test.js';
 test('a sent message gets a reply that grows in place, after "Ava is typing…"', async ({
   page,
   chat,
-  control,
+  stack,
 }) => {
   const conversationId = await chat.openDefaultChat();
   await chat.startRecording();
@@ -44,7 +44,6 @@ test('a sent message gets a reply that grows in place, after "Ava is typing…"'
 
   // The reply's smart replies are offered, and the server stored the exchange on this conversation.
   await expect.poll(() => chat.smartReplies().count(), { timeout: WAIT_MS }).toBeGreaterThanOrEqual(2);
-  const stored = (await control.conversations()).find((c) => c.id === conversationId);
-  expect(stored?.messageCount).toBe(2);
+  expect((await stack.conversation(conversationId))?.messageCount).toBe(2);
   await saveStateScreenshot(page, 'chatting');
 });

@@ -6,19 +6,13 @@
  * need a signed-in caller whatever the conversation, as firestore.rules demands.
  */
 import { ProviderError } from '@chat/core';
-import type { AuthUser, Conversation } from '@chat/core';
+import type { AuthUser } from '@chat/core';
+import { bearerToken } from '@chat/server-http';
 import type { Request } from 'express';
 import { decodeJwt } from 'jose';
 import type { Identity } from '../identity/index.js';
 
-/** The bearer token of a request, null without an Authorization header. A malformed header is 401. */
-export function bearerToken(req: Request): string | null {
-  const header = req.get('authorization');
-  if (header === undefined) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new ProviderError('unauthenticated', 'Authorization: expected "Bearer <ID token>"');
-  return match[1]!;
-}
+export { assertConversationAccess, bearerToken } from '@chat/server-http';
 
 /** The visitor a token names; null without a token. A token that is invalid or expired is 401. */
 export async function userForToken(
@@ -57,21 +51,4 @@ export async function requireSignedInUser(identity: Identity, req: Request, what
     );
   }
   return user;
-}
-
-/** Throws 403 permission-denied unless `user` may read and write `conversation`. */
-export function assertConversationAccess(conversation: Conversation, user: AuthUser | null): void {
-  if (conversation.userId === null) return;
-  if (!user) {
-    throw new ProviderError(
-      'permission-denied',
-      `Conversation ${conversation.id} belongs to a signed-in visitor`,
-    );
-  }
-  if (user.uid !== conversation.userId) {
-    throw new ProviderError(
-      'permission-denied',
-      `Conversation ${conversation.id} belongs to another visitor`,
-    );
-  }
 }

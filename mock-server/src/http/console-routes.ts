@@ -10,7 +10,7 @@ import express, { Router } from 'express';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { DocumentStore } from '../store/memory-store.js';
 import { sendError } from './errors.js';
-import { requestPath } from './framework-errors.js';
+import { requestPath } from '@chat/server-http';
 
 const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
 /** The chat page's design tokens and page-wide defaults, shared rather than copied so the console looks like the product. */

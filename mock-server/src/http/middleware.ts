@@ -10,7 +10,7 @@ import { MemoryStore, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { CONTROL_HEADER } from '@chat/core';
-import { plural } from '../plural.js';
+import { refuseDeclaredOversize } from '@chat/server-http';
 import { sendError } from './errors.js';
 import { hostGuard } from './request-guards.js';
 
@@ -48,47 +48,6 @@ export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
     express.json({ limit: bodyLimitBytes }),
   ];
 }
-
-/**
- * 413 at once for a body whose declared Content-Length is over the limit. The JSON parser finds
- * that out too, but only answers after reading (and discarding) the whole body; this answers
- * before any of it is read and closes the connection, so nobody can keep the server busy with
- * bodies it will refuse anyway.
- */
-export function refuseDeclaredOversize(limitBytes: number): RequestHandler {
-  return (req, res, next) => {
-    const declared = Number(req.headers['content-length']);
-    if (!(declared > limitBytes)) {
-      next();
-      return;
-    }
-    res.set('Connection', 'close');
-    sendError(res, 'invalid-argument', `body: larger than ${plural(limitBytes, 'byte')}`, 413);
-  };
-}
-
-/**
- * 415 for a request that has a body the JSON parser left unread because its content type is not
- * application/json (text/plain, a form, none at all). Every body this server takes is JSON; without
- * this, the route would see no body and answer "expected object, received undefined". A request
- * without a body is left to its route (some take none).
- */
-export const requireJsonBody: RequestHandler = (req, res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
-  if (req.body !== undefined || !hasBody) {
-    next();
-    return;
-  }
-  const type = req.headers['content-type'];
-  sendError(
-    res,
-    'invalid-argument',
-    type
-      ? `content-type: must be application/json, got ${JSON.stringify(type.slice(0, 100))}`
-      : 'content-type: missing; send the body as application/json',
-    415,
-  );
-};
 
 /** One log line per request (never its headers or body: they carry tokens and phone numbers). */
 export function requestLog(logger: Logger): RequestHandler {

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_SCENARIOS_DIR } from '@chat/assistant/testing';
 import { CHAT_PATH, CONTROL_CALL_HEADERS, ErrorBodySchema, SOCKET_EVENTS } from '@chat/core';
 import type { Message } from '@chat/core';
 import { createApp } from '../app.js';
@@ -9,11 +9,9 @@ import { loadFixtures } from '../store/fixtures.js';
 import { chatSendBody } from '../testing/http-test-app.js';
 import { connectClient, createConversation, subscribe, waitFor } from '../testing/test-server.js';
 
-const TEST_SCENARIOS = path.join(import.meta.dirname, '../scenarios/test-scenarios');
-
 let server: ChatMockServer;
 beforeEach(() => {
-  server = createApp({ scenariosDir: TEST_SCENARIOS, watchScenarios: false });
+  server = createApp({ scenariosDir: TEST_SCENARIOS_DIR, watchScenarios: false });
 });
 afterEach(() => server.close());
 
@@ -99,7 +97,7 @@ describe('scenarios over the control API', () => {
 
     const fixtures = loadFixtures();
     const withDefault = createApp({
-      scenariosDir: TEST_SCENARIOS,
+      scenariosDir: TEST_SCENARIOS_DIR,
       watchScenarios: false,
       fixtures: { ...fixtures, businessScenarios: { 'bella-vista-salon': 'greeting' } },
     });
@@ -199,7 +197,7 @@ describe('the demo console', () => {
     expect((await request(server.app).get('/console/styles/..%2Fpackage.json')).status).toBe(404);
     expect((await request(server.app).get('/console/console.js')).status).toBe(200);
 
-    const off = createApp({ controlApi: false, scenariosDir: TEST_SCENARIOS, watchScenarios: false });
+    const off = createApp({ controlApi: false, scenariosDir: TEST_SCENARIOS_DIR, watchScenarios: false });
     expect((await request(off.app).get('/console')).status).toBe(404);
     expect((await request(off.app).get('/control/scenarios')).status).toBe(404);
     await off.close();

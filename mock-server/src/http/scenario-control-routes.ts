@@ -6,12 +6,12 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
+import { unknownScenarioMessage } from '@chat/assistant';
+import type { ScenarioLibrary } from '@chat/assistant';
 import { DocumentIdSchema, ProviderError } from '@chat/core';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import { DEFAULT_STAFF_INTERRUPT } from '../scenarios/assistant-switch.js';
-import { unknownScenarioMessage } from '../scenarios/closest-name.js';
-import type { ScenarioLibrary } from '../scenarios/scenario-library.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { parseOrThrow } from './errors.js';
 import { EmptyBody } from './strict-bodies.js';

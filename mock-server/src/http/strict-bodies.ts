@@ -7,9 +7,6 @@
  * largest avoidable cost on the write path (docs/decisions/0006-mock-server-write-path.md).
  */
 import {
-  BusinessSchema,
-  ChatResumeBodySchema,
-  ChatSendBodySchema,
   FaultSpecSchema,
   LastMessageUpdateSchema,
   NewConversationSchema,
@@ -24,13 +21,10 @@ import { z } from 'zod';
 
 export const EmptyBody = z.strictObject({});
 export const FaultSpecBody = z.strictObject(FaultSpecSchema.shape);
-export const BusinessBody = z.strictObject(BusinessSchema.shape);
 export const NewConversationBody = z.strictObject(NewConversationSchema.shape);
 export const NewMessageBody = z.strictObject(NewMessageSchema.shape);
 export const NewFeedItemBody = z.strictObject(NewFeedItemSchema.shape);
 export const LastMessageUpdateBody = z.strictObject(LastMessageUpdateSchema.shape);
-export const ChatSendBody = z.strictObject(ChatSendBodySchema.shape);
-export const ChatResumeBody = z.strictObject(ChatResumeBodySchema.shape);
 export const SendCodeBody = z.strictObject(SendCodeBodySchema.shape);
 export const VerifyCodeBody = z.strictObject(VerifyCodeBodySchema.shape);
 export const RefreshBody = z.strictObject(RefreshBodySchema.shape);

@@ -26,7 +26,7 @@ import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import { assertConversationAccess, tokenExpiresAt, userForToken } from '../http/auth.js';
 import { SubscribePayload } from '../http/strict-bodies.js';
-import { formatPath } from '../store/fixtures.js';
+import { formatPath } from '@chat/core';
 import type { DocumentStore } from '../store/memory-store.js';
 
 export type ChatSocketServer = Server<ClientToServerEvents, ServerToClientEvents>;

@@ -7,16 +7,27 @@
  * Demo staff can also steer one conversation from the console: the next visitor message gets the
  * phone sign-in interrupt, whichever assistant would have answered it.
  *
- * Limits: bindings and steering live in memory; a control reset clears the conversation bindings and
- * returns business bindings to the fixtures'.
+ * It also keeps each conversation's assistant memory (a scenario's place in its script), which the
+ * production chat service keeps in Firestore instead.
+ *
+ * Limits: bindings, steering and memory live in process memory; a control reset clears the
+ * conversation bindings and memories and returns business bindings to the fixtures'.
  */
 import type { Logger } from 'pino';
-import { phoneSignInInterrupt } from '../assistant/answers/booking.js';
-import type { Assistant, AssistantInput } from '../assistant/assistant-types.js';
-import { interruptRef } from '../assistant/respond-to-message.js';
-import type { ScenarioProgress } from './scenario-engine.js';
-import { createScenarioEngine } from './scenario-engine.js';
-import type { ScenarioLibrary } from './scenario-library.js';
+import {
+  interruptRef,
+  phoneSignInInterrupt,
+  playTurn,
+  scenarioOrDefault,
+  scenarioProgress,
+} from '@chat/assistant';
+import type {
+  Assistant,
+  AssistantInput,
+  AssistantMemory,
+  ScenarioLibrary,
+  ScenarioProgress,
+} from '@chat/assistant';
 
 /** What the console's "raise the interrupt" asks when the staffer does not type a message. */
 export const DEFAULT_STAFF_INTERRUPT = 'To continue, please verify your phone number first.';
@@ -36,6 +47,10 @@ export interface AssistantSwitch extends Assistant {
   bindingOf(conversationId: string, businessId: string): ScenarioBinding | null;
   /** Where the conversation is in its scenario. */
   progress(conversationId: string): ScenarioProgress | null;
+  /** What the assistant remembered after the conversation's last turn (AssistantInput.memory). */
+  memoryOf(conversationId: string): AssistantMemory | null;
+  /** Keeps what the assistant asked to remember (ReplyWriter.remember). */
+  remember(conversationId: string, memory: AssistantMemory): void;
   /** Makes the conversation's next visitor message get the phone sign-in interrupt with `message`. */
   interruptNextReply(conversationId: string, message: string): void;
   /** Whether a staff interrupt is waiting for the conversation's next message. */
@@ -47,6 +62,7 @@ export interface AssistantSwitch extends Assistant {
 }
 
 export interface AssistantSwitchOptions {
+  /** Answers every conversation that plays no scenario. */
   builtIn: Assistant;
   library: ScenarioLibrary;
   /** Business id → scenario id, from the fixtures; what a reset returns to. */
@@ -63,6 +79,7 @@ export function createAssistantSwitch({
   const byConversation = new Map<string, string>();
   let byBusiness = new Map<string, string>(Object.entries(businessDefaults));
   const staffInterrupts = new Map<string, string>();
+  const memories = new Map<string, AssistantMemory>();
 
   function bindingOf(conversationId: string, businessId: string): ScenarioBinding | null {
     const own = byConversation.get(conversationId);
@@ -85,41 +102,44 @@ export function createAssistantSwitch({
     return { id: binding.scenarioId, scenario };
   }
 
-  const engine = createScenarioEngine(resolve);
+  const played = scenarioOrDefault({ scenarioFor: resolve, fallback: builtIn });
 
   return {
-    respond(input) {
+    respond(input, writer) {
       const staffMessage = staffInterrupts.get(input.conversation.id);
       if (staffMessage !== undefined && input.request.kind === 'message') {
         staffInterrupts.delete(input.conversation.id);
-        return phoneSignInInterrupt(interruptRef(input), staffMessage, { reason: 'staff' });
+        return playTurn(phoneSignInInterrupt(interruptRef(input), staffMessage, { reason: 'staff' }), writer);
       }
-      return resolve(input) ? engine.respond(input) : builtIn.respond(input);
+      return played.respond(input, writer);
     },
     reset() {
       byConversation.clear();
       byBusiness = new Map(Object.entries(businessDefaults));
       staffInterrupts.clear();
-      engine.reset?.();
-      builtIn.reset?.();
+      memories.clear();
     },
     bindConversation(conversationId, scenarioId) {
       if (scenarioId === null) byConversation.delete(conversationId);
       else byConversation.set(conversationId, scenarioId);
-      engine.forget(conversationId);
+      memories.delete(conversationId);
     },
     bindBusiness(businessId, scenarioId) {
       if (scenarioId === null) byBusiness.delete(businessId);
       else byBusiness.set(businessId, scenarioId);
     },
     bindingOf,
-    progress: (conversationId) => engine.progress(conversationId),
+    progress: (conversationId) => scenarioProgress(memories.get(conversationId) ?? null),
+    memoryOf: (conversationId) => memories.get(conversationId) ?? null,
+    remember(conversationId, memory) {
+      memories.set(conversationId, memory);
+    },
     interruptNextReply(conversationId, message) {
       staffInterrupts.set(conversationId, message);
     },
     interruptPending: (conversationId) => staffInterrupts.has(conversationId),
     restart(conversationId) {
-      engine.forget(conversationId);
+      memories.delete(conversationId);
       staffInterrupts.delete(conversationId);
     },
   };

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BusinessSchema, isValidE164 } from '@chat/core';
+import { BusinessSchema, formatPath, isValidE164 } from '@chat/core';
 import type { Business } from '@chat/core';
 
 /** The fixtures shipped with the server. */
@@ -84,12 +84,4 @@ function readFixture<T>(file: string, schema: z.ZodType<T>): T {
     throw new FixtureError(`Fixture ${file}, field ${formatPath(issue.path)}: ${issue.message}`);
   }
   return parsed.data;
-}
-
-/** A zod issue path as `[0].locations[1].hours.timeZone`. */
-export function formatPath(issuePath: readonly PropertyKey[]): string {
-  if (issuePath.length === 0) return '(root)';
-  return issuePath
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
-    .join('');
 }

@@ -13,7 +13,7 @@ import {
   SmartReplySchema,
   readBusiness,
 } from '@chat/core';
-import { formatPath } from './fixtures.js';
+import { formatPath } from '@chat/core';
 
 /**
  * A business document as stored: as written, possibly by another tool (PUT /control/businesses),

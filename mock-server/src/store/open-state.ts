@@ -8,8 +8,8 @@
  */
 import type { Business } from '@chat/core';
 import type { Logger } from 'pino';
-import { plural } from '../plural.js';
-import { formatPath } from './fixtures.js';
+import { plural } from '@chat/server-http';
+import { formatPath } from '@chat/core';
 import { checkDataFolder, DataFileError, fileStep } from './data-file-errors.js';
 import { createJournal, keepCopy, openJournal, readJournal } from './journal.js';
 import type { Journal, JournalFileSystem } from './journal.js';

@@ -44,6 +44,7 @@ export * from './schema/chat-api.js';
 export * from './schema/conversation.js';
 export * from './schema/error-body.js';
 export * from './schema/feed-item.js';
+export * from './schema/issue-path.js';
 export * from './schema/local-api.js';
 export * from './schema/message.js';
 export * from './schema/tool-request.js';

@@ -1,8 +1,8 @@
 /**
  * DataProvider over Cloud Firestore (modular web SDK).
  *
- * Layout: 'businesses/{id}' (read-only for clients), 'businesses/{id}/feed/{id}',
- * 'conversations/{id}', 'conversations/{id}/messages/{id}'. firestore.rules at the repo root is what
+ * Layout: 'businesses/{id}' (get-only for clients), 'handles/{handle}' (get-only: the handle index,
+ * handle-index.ts), 'businesses/{id}/feed/{id}', 'conversations/{id}', 'conversations/{id}/messages/{id}'. firestore.rules at the repo root is what
  * actually enforces who may read and write what; this file only shapes the calls.
  *
  * Limits:
@@ -27,6 +27,7 @@ import {
   DocumentIdCheck,
   HandleCheck,
   CONVERSATION_LIFETIME_MS,
+  isDocumentId,
   checkInput,
   runCheck,
   type Conversation,
@@ -41,15 +42,12 @@ import {
   collection,
   doc,
   getDoc,
-  getDocs,
-  limit,
   onSnapshot,
   orderBy,
   query,
   serverTimestamp,
   setDoc,
   updateDoc,
-  where,
   writeBatch,
   Timestamp,
   type DocumentSnapshot,
@@ -64,6 +62,7 @@ import {
   messagesFromDocuments,
   withoutUndefined,
 } from './firestore-documents.js';
+import { businessIdOf, handleDocumentId, HANDLES_COLLECTION } from './handle-index.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
 import { streamStateOf } from './firestore-stream-state.js';
 
@@ -123,12 +122,18 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async getBusinessByHandle(handle) {
       const value = checkInput(HandleCheck, handle, 'handle');
+      const indexId = handleDocumentId(value);
+      if (indexId === null) return null;
       return guarded('Looking up the business handle', async () => {
-        const result = await getDocs(
-          query(collection(db, 'businesses'), where('handle', '==', value), limit(1)),
-        );
-        const first = result.docs[0];
-        return first ? toBusiness(first) : null;
+        // The handle index, not a query: the rules allow no listing of businesses (handle-index.ts).
+        const entry = await getDoc(doc(db, HANDLES_COLLECTION, indexId));
+        const businessId = entry.exists() ? businessIdOf(entry.data()) : null;
+        if (businessId === null || !isDocumentId(businessId)) return null;
+        const snapshot = await getDoc(businessRef(businessId));
+        if (!snapshot.exists()) return null;
+        const business = toBusiness(snapshot);
+        // A stale entry (the business has another handle now) finds nothing, as a query would.
+        return business.handle === value ? business : null;
       });
     },
 

@@ -31,9 +31,14 @@ export class ChatPage {
   readonly alerts: Locator;
   readonly phoneWidget: PhoneWidget;
 
+  /**
+   * `phoneCode`: where the journey reads the one-time code sent to a number (E.164) — the stack's
+   * identity provider (support/stack.ts); by default the mock's fixed code for its test number.
+   */
   constructor(
     readonly page: Page,
     readonly assistantName = 'Ava',
+    readonly phoneCode: (phoneNumber: string) => Promise<string> = async () => '123456',
   ) {
     this.messageBox = page.getByRole('textbox', { name: 'Message', exact: true });
     this.sendButton = page.getByRole('button', { name: 'Send', exact: true });
@@ -200,7 +205,8 @@ export class ChatPage {
    */
   async verifyTestNumberAndWaitForBooking(): Promise<void> {
     await this.phoneWidget.requestCode('5555550100');
-    await this.phoneWidget.enterCode('123456');
+    await this.phoneWidget.codeField.waitFor({ timeout: WAIT_MS });
+    await this.phoneWidget.enterCode(await this.phoneCode('+15555550100'));
     await this.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
     await this.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
     await expect

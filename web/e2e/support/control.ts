@@ -14,6 +14,7 @@ export interface ConversationSummary {
   expiredAt?: number | null;
   lastMessage?: { text: string; sender: string } | null;
   messageCount: number;
+  signupFeedPosted?: boolean;
 }
 
 export interface FeedItemSummary {

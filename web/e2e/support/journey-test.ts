@@ -1,7 +1,7 @@
 /**
  * The `test` every journey uses: vitest's test with fixtures for the shared Chromium, a fresh
- * browser context and page per test, and the control API — with the mock server reset to its
- * fixtures (faults cleared, real time) before each test. When a test fails, a screenshot of the
+ * browser context and page per test, the stack under the page (support/stack.ts) reset to its seeded
+ * state before each test, and on the local stack the mock server's control API. When a test fails, a screenshot of the
  * page goes to web/e2e/artifacts/ and the page's own errors are printed.
  */
 import { mkdir } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { inject, test as base } from 'vitest';
 import { ChatPage } from '../pages/chat-page.js';
 import { createControlClient } from './control.js';
 import type { ControlClient } from './control.js';
+import { createStackDriver, type StackDriver } from './stack.js';
 import './provided.js';
 
 const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts', import.meta.url));
@@ -32,6 +33,9 @@ interface FileFixtures {
 }
 
 interface TestFixtures {
+  /** The backend under the page (support/stack.ts), back to its seeded state before each test. */
+  stack: StackDriver;
+  /** The mock server's control API: journeys of the local stack only (faults, clock, scenarios). */
   control: ControlClient;
   /** Opens a new browser context (closed after the test) — for a second viewport or a second visitor. */
   openContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
@@ -51,13 +55,20 @@ export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
   ],
 
   // eslint-disable-next-line no-empty-pattern -- as above
-  control: async ({}, use) => {
-    const control = createControlClient(inject('serverUrl'));
-    await control.reset();
-    await use(control);
+  stack: async ({}, use) => {
+    const stack = createStackDriver();
+    await stack.reset();
+    await use(stack);
   },
 
-  openContext: async ({ browser, control: _resetFirst, task }, use) => {
+  control: async ({ stack }, use) => {
+    if (stack.name !== 'local') {
+      throw new Error(`The mock server's control API is not part of the ${stack.name} stack: use \`stack\``);
+    }
+    await use(createControlClient(inject('serverUrl')));
+  },
+
+  openContext: async ({ browser, stack: _resetFirst, task }, use) => {
     const opened: OpenedContext[] = [];
     await use(async (options = DESKTOP) => {
       const context = await browser.newContext({ ...options, baseURL: inject('webUrl') });
@@ -84,8 +95,8 @@ export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
     await use(await context.newPage());
   },
 
-  chat: async ({ page }, use) => {
-    await use(new ChatPage(page));
+  chat: async ({ page, stack }, use) => {
+    await use(new ChatPage(page, 'Ava', stack.phoneCode));
   },
 });
 

@@ -7,6 +7,8 @@ declare module 'vitest' {
     serverUrl: string;
     /** Where test files connect to the one shared Chromium. */
     browserWsEndpoint: string;
+    /** Which backend the journeys run against (support/stack.ts); 'local' when not provided. */
+    stack?: 'local' | 'firebase';
   }
 }
 

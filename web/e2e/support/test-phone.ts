@@ -4,6 +4,8 @@ import type { PhoneWidget } from '../pages/phone-widget.js';
 import type { ControlClient } from './control.js';
 
 export const TEST_DIGITS = '5555550100';
+/** The same number as the page sends it (E.164). */
+export const TEST_PHONE = '+15555550100';
 export const TEST_CODE = '123456';
 export const EXPIRED_CODE_ERROR =
   'Invalid verification code. The code has expired. Please request a new one.';

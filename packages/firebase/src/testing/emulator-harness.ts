@@ -3,7 +3,8 @@
  * contract test file uses. Test support only: not exported from the package.
  *
  * - Firestore: seeded, cleared and read over the emulator's REST API as the "owner" (bypassing the rules,
- *   as the business's admin tooling would); the provider under test goes through firestore.rules.
+ *   as the business's admin tooling would: a business with its handle index entry); the provider under
+ *   test goes through firestore.rules.
  * - Auth: Node has no DOM and the SDK's Node build refuses signInWithPhoneNumber, so the one step a browser
  *   does — the invisible reCAPTCHA and sending the code — is done here over the Auth emulator's REST API
  *   (which ignores the reCAPTCHA token) and handed to the real createFirebaseAuthProvider through its
@@ -39,6 +40,7 @@ import {
   type FirebaseAuthCalls,
 } from '../firebase-auth-provider.js';
 import { createFirestoreDataProvider } from '../firestore-data-provider.js';
+import { handleDocumentId, HANDLES_COLLECTION, type HandleDocument } from '../handle-index.js';
 import { fromRestFields, toRestFields, type RestValue } from './firestore-rest-values.js';
 
 export interface EmulatorEnvironment {
@@ -172,6 +174,16 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
         { fields: toRestFields(fields) },
         OWNER,
       );
+      // The handle index, as the operator tooling keeps it: a handle already taken stays with the
+      // business that took it first (the tooling refuses the second one).
+      const indexId = handleDocumentId(business.handle);
+      if (indexId === null) return;
+      const indexUrl = `${documents}/${HANDLES_COLLECTION}/${encodeURIComponent(indexId)}`;
+      const taken = await fetch(indexUrl, { headers: OWNER });
+      if (taken.status === 404) {
+        const entry: HandleDocument = { businessId: id };
+        await call('PATCH', indexUrl, { fields: toRestFields({ ...entry }) }, OWNER);
+      }
     },
     async otpFor(phoneNumber: string) {
       const host = needAuth('otpFor');

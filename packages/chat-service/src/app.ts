@@ -1,0 +1,147 @@
+/**
+ * The production chat service as an Express app, every collaborator injected: Firestore and Auth from
+ * firebase-admin (the emulators in tests and `start:firebase`, the real project on Cloud Run), the
+ * assistant, the clock. main.ts reads the environment and listens.
+ *
+ * In front of the route: security headers, CORS only for the origins configured (the page normally
+ * reaches the service through Firebase Hosting's rewrite, on its own origin), a per-client rate limit,
+ * the body size limit (413) and the JSON-only check (415); every failure is the JSON error contract
+ * both chat servers share (@chat/server-http).
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Assistant, TurnStreaming } from '@chat/assistant';
+import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
+import {
+  answerClientError,
+  errorHandler,
+  notFoundHandler,
+  refuseDeclaredOversize,
+  requireJsonBody,
+  sendError,
+} from '@chat/server-http';
+import cors from 'cors';
+import express from 'express';
+import type { Express } from 'express';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import helmet from 'helmet';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { chatRoute } from './chat-route.js';
+import { createChatStore } from './firestore-chat-store.js';
+import { createWindowLimiter } from './window-limiter.js';
+
+export interface RateLimits {
+  windowMs: number;
+  /** Chat requests per window and client address. */
+  perClient: number;
+  /** Chat requests per window and conversation. */
+  perConversation: number;
+  /** Keys each limiter holds at most (its memory bound). */
+  maxKeys: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  windowMs: 60_000,
+  perClient: 120,
+  perConversation: 30,
+  maxKeys: 10_000,
+};
+/** A reply given whole is revealed at this pace (a model streams at about this rate). */
+export const DEFAULT_PACE: TurnStreaming = { chunkChars: 24, intervalMs: 40 };
+/** At most one Firestore write per reply per this many milliseconds while it streams. */
+export const DEFAULT_MIN_WRITE_INTERVAL_MS = 250;
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface ChatServiceOptions {
+  firestore: Firestore;
+  auth: Pick<Auth, 'verifyIdToken'>;
+  assistant: Assistant;
+  /** The service's clock (expiry, the assistant's "now"); default Date.now. */
+  clock?: { now(): number };
+  logger?: Logger;
+  rateLimits?: RateLimits;
+  pace?: TurnStreaming;
+  minWriteIntervalMs?: number;
+  bodyLimitBytes?: number;
+  /** Origins allowed to call from a browser (CORS); default none (same origin through Hosting). */
+  corsOrigins?: readonly string[];
+  /** Proxies in front whose X-Forwarded-For is believed for the client's address (Cloud Run: 1). */
+  trustProxyHops?: number;
+}
+
+export interface ChatServiceApp {
+  app: Express;
+  listen(port: number, host: string): Promise<{ url: string; server: Server }>;
+}
+
+export function createChatServiceApp(options: ChatServiceOptions): ChatServiceApp {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const perClient = createWindowLimiter({
+    windowMs: limits.windowMs,
+    max: limits.perClient,
+    maxKeys: limits.maxKeys,
+  });
+  const perConversation = createWindowLimiter({
+    windowMs: limits.windowMs,
+    max: limits.perConversation,
+    maxKeys: limits.maxKeys,
+  });
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const corsOrigins = options.corsOrigins ?? [];
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('trust proxy', options.trustProxyHops ?? 0);
+  app.use(helmet());
+  app.use(
+    cors({
+      origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.includes(origin)),
+      methods: ['POST'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 600,
+    }),
+  );
+  app.get(HEALTH_PATH, (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.use(CHAT_PATH, (req, res, next) => {
+    if (perClient.take(req.ip ?? 'unknown')) next();
+    else sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later');
+  });
+  app.use(refuseDeclaredOversize(bodyLimitBytes), express.json({ limit: bodyLimitBytes }), requireJsonBody);
+  app.use(
+    chatRoute({
+      store: createChatStore(options.firestore, logger),
+      auth: options.auth,
+      assistant: options.assistant,
+      now: () => (options.clock ?? Date).now(),
+      pace: options.pace ?? DEFAULT_PACE,
+      minWriteIntervalMs: options.minWriteIntervalMs ?? DEFAULT_MIN_WRITE_INTERVAL_MS,
+      perConversation,
+      logger,
+    }),
+  );
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        const server = app.listen(port, host, (error?: Error) => {
+          if (error) {
+            reject(error);
+            return;
+          }
+          const address = server.address() as AddressInfo;
+          resolve({ url: `http://${host}:${address.port}`, server });
+        });
+        server.on('clientError', answerClientError);
+      });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * POST /api/chat on Firestore (README "What the chat service must implement"): the same checks and
+ * answers as the mock server's route (@chat/server-http), then one assistant turn written through
+ * firestore-turn-writer.ts. The HTTP answer is sent when the turn is completely stored: Cloud Run
+ * gives a request's CPU only until its answer, and the page shows the reply growing meanwhile.
+ *
+ * Nothing of a conversation is kept in this process between requests: the conversation, its
+ * business, history and the assistant's memory are read from Firestore on every turn.
+ */
+import type { Assistant, TurnStreaming } from '@chat/assistant';
+import { CHAT_PATH } from '@chat/core';
+import { chatAnswer, checkChatTurn, parseChatBody, sendError } from '@chat/server-http';
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import type { ChatStore } from './firestore-chat-store.js';
+import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
+import type { TokenVerifier } from './id-token.js';
+import { requestUser } from './id-token.js';
+import type { WindowLimiter } from './window-limiter.js';
+
+export interface ChatRouteOptions {
+  store: ChatStore;
+  auth: TokenVerifier;
+  assistant: Assistant;
+  now: () => number;
+  pace: TurnStreaming;
+  minWriteIntervalMs: number;
+  perConversation: WindowLimiter;
+  logger: Logger;
+}
+
+export function chatRoute(options: ChatRouteOptions): Router {
+  const { store, auth, assistant, logger } = options;
+  const router = Router();
+
+  router.post(CHAT_PATH, async (req, res) => {
+    const body = parseChatBody(req.body);
+    if (!options.perConversation.take(body.conversationId)) {
+      sendError(
+        res,
+        'too-many-requests',
+        'Too many messages in this conversation; wait a moment and try again',
+      );
+      return;
+    }
+    const user = await requestUser(auth, req);
+    const nowMs = options.now();
+    const documents = await store.read(body.conversationId, body.businessId);
+    const { conversation, business, request } = checkChatTurn({ body, user, ...documents, nowMs });
+    const [history, memory] = await Promise.all([
+      store.history(conversation.id),
+      store.memory(conversation.id),
+    ]);
+
+    const { writer, turn, endReply } = createFirestoreTurnWriter({
+      message: store.newMessage(conversation.id),
+      pace: options.pace,
+      minWriteIntervalMs: options.minWriteIntervalMs,
+      logger,
+    });
+    let failure: unknown = null;
+    try {
+      await assistant.respond(
+        {
+          business,
+          conversation,
+          history,
+          nowMs,
+          signedIn: user !== null,
+          userTimezone: body.userTimezone,
+          request,
+          memory,
+        },
+        writer,
+      );
+    } catch (error) {
+      failure = error;
+    }
+    // Even after a failure: what was written is ended (never left streaming) and the memory is kept.
+    const reply = await endReply();
+    await store.endTurn({
+      conversationId: conversation.id,
+      reply,
+      interrupt: failure ? null : turn.interrupt,
+      memory: turn.memory,
+    });
+    // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
+    if (failure) throw failure;
+    res.json(chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined }));
+  });
+
+  return router;
+}

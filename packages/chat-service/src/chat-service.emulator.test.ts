@@ -1,0 +1,309 @@
+/**
+ * The production chat service on the Firestore and Auth emulators, as the page and a hostile caller
+ * use it: what it writes (a reply growing in place, then complete; the interrupt's auth message;
+ * lastMessage), how many Firestore writes a streamed reply costs, and every refusal with the error
+ * contract the mock server answers with. Runs in `npm run test:firestore`; skipped without emulators.
+ */
+import { createBuiltInAssistant, turnAssistant } from '@chat/assistant';
+import type { Assistant } from '@chat/assistant';
+import { contractBusiness } from '@chat/contract';
+import { ErrorBodySchema, PHONE_SIGN_IN_TOOL } from '@chat/core';
+import type { Business } from '@chat/core';
+import { getAuth } from 'firebase-admin/auth';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  adminApp,
+  callChat,
+  clearFirestore,
+  emulatorsRunning,
+  saveVisitorMessage,
+  seedBusiness,
+  seedConversation,
+  signedInVisitor,
+  startService,
+  watchWrites,
+} from './testing/emulator-service.js';
+import type { RunningService } from './testing/emulator-service.js';
+
+const BUILT_IN = turnAssistant(createBuiltInAssistant());
+
+/** An assistant that streams like a language model: `tokens` appends, `everyMs` apart. */
+function streamingAssistant(tokens: number, everyMs: number): Assistant {
+  return {
+    async respond(_input, writer) {
+      for (let i = 0; i < tokens; i++) {
+        await writer.append(`token${i} `);
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+      writer.setSmartReplies(['What are your hours?', 'Where are you?']);
+    },
+  };
+}
+
+describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators', () => {
+  let service: RunningService;
+  let business: Business;
+
+  beforeAll(async () => {
+    service = await startService(BUILT_IN);
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+  beforeEach(async () => {
+    await clearFirestore();
+    business = contractBusiness();
+    await seedBusiness(service.db, business);
+  });
+
+  async function ask(text: string, conversationId: string, idToken?: string) {
+    await saveVisitorMessage(service.db, conversationId, text);
+    return callChat(
+      service.url,
+      {
+        message: text,
+        conversationId,
+        businessId: business.id,
+        profileId: business.id,
+        userTimezone: 'America/New_York',
+      },
+      idToken ? { idToken } : {},
+    );
+  }
+
+  function expectError(
+    call: { status: number; body: unknown },
+    status: number,
+    code: string,
+    mentions?: string,
+  ) {
+    expect(call.status).toBe(status);
+    const { error } = ErrorBodySchema.parse(call.body);
+    expect(error.code).toBe(code);
+    if (mentions) expect(error.message).toContain(mentions);
+  }
+
+  it('writes the reply growing in place, then complete with its smart replies, then lastMessage', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    const watch = watchWrites(service.db, conversationId);
+
+    const call = await ask('What are your opening hours?', conversationId);
+
+    expect(call.status).toBe(200);
+    expect(call.body.interrupts ?? []).toEqual([]);
+    expect(call.body.smartReplies?.length).toBeGreaterThanOrEqual(2);
+    await vi.waitFor(() =>
+      expect(watch.latest().filter((m) => m.role === 'model' && !m.streaming)).toHaveLength(1),
+    );
+    const replyVersions = watch.versions.filter((v) => v.role === 'model');
+    const final = replyVersions.at(-1)!;
+    // Every earlier version was streaming and a prefix of the final text.
+    for (const version of replyVersions.slice(0, -1)) {
+      expect(version.streaming).toBe(true);
+      expect(final.text.startsWith(version.text)).toBe(true);
+    }
+    expect(final).not.toHaveProperty('streaming');
+    expect(final.text).toContain('Here are our regular hours');
+    console.log(
+      `Firestore writes for the built-in assistant's hours reply (${final.text.length} characters): ${replyVersions.length}`,
+    );
+    expect(final.smartReplies).toEqual(
+      expect.arrayContaining([expect.objectContaining({ text: expect.any(String) })]),
+    );
+    const conversation = (await service.db.collection('conversations').doc(conversationId).get()).data()!;
+    expect(conversation.lastMessage).toMatchObject({
+      sender: 'model',
+      messageId: final.id,
+      text: final.text,
+    });
+    expect(conversation.updatedAt.toMillis()).toBeGreaterThan(conversation.createdAt.toMillis());
+    watch.stop();
+  });
+
+  it('stores a streamed reply in a few writes per second (measured), whatever the token rate', async () => {
+    const streaming = await startService(streamingAssistant(100, 20));
+    try {
+      const conversationId = await seedConversation(streaming.db, business.id);
+      const watch = watchWrites(streaming.db, conversationId);
+      await saveVisitorMessage(streaming.db, conversationId, 'Tell me everything');
+      const started = Date.now();
+      const call = await callChat(streaming.url, {
+        message: 'Tell me everything',
+        conversationId,
+        businessId: business.id,
+        profileId: business.id,
+        userTimezone: 'UTC',
+      });
+      const seconds = (Date.now() - started) / 1000;
+      expect(call.status).toBe(200);
+      await vi.waitFor(() =>
+        expect(watch.latest().find((m) => m.role === 'model' && !m.streaming)).toBeDefined(),
+      );
+      const writes = watch.versions.filter((v) => v.role === 'model').length;
+      console.log(
+        `Firestore writes for one reply of 100 tokens streamed over ${seconds.toFixed(1)} s: ${writes}`,
+      );
+      // 100 appends, but at most one write per 250 ms while streaming, plus the first and the last.
+      expect(writes).toBeLessThanOrEqual(Math.ceil(seconds * 4) + 2);
+      expect(writes).toBeGreaterThanOrEqual(3);
+      expect(
+        watch
+          .latest()
+          .find((m) => m.role === 'model')!
+          .text.split(' ')
+          .filter(Boolean),
+      ).toHaveLength(100);
+      watch.stop();
+    } finally {
+      await streaming.stop();
+    }
+  });
+
+  it('asks an anonymous visitor who wants to book to verify, and stores the auth message after the reply', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    const watch = watchWrites(service.db, conversationId);
+
+    const call = await ask('I would like to change my booking', conversationId);
+
+    expect(call.status).toBe(200);
+    const [interrupt] = call.body.interrupts ?? [];
+    expect(interrupt?.toolRequest.name).toBe(PHONE_SIGN_IN_TOOL);
+    await vi.waitFor(() => expect(watch.latest().filter((m) => m.type === 'auth')).toHaveLength(1));
+    const messages = watch.latest();
+    const auth = messages.find((m) => m.type === 'auth')!;
+    expect(auth).toMatchObject({
+      role: 'model',
+      text: interrupt!.metadata!.interrupt!.message,
+      toolRequest: interrupt!.toolRequest,
+    });
+    expect(messages.at(-1)).toBe(auth);
+    const conversation = (await service.db.collection('conversations').doc(conversationId).get()).data()!;
+    expect(conversation.lastMessage).toMatchObject({ messageId: auth.id, text: auth.text });
+    watch.stop();
+  });
+
+  it("serves a signed-in visitor's own conversation and refuses it to anyone else (403), anonymous included", async () => {
+    const owner = await signedInVisitor('owner-uid');
+    const other = await signedInVisitor('other-uid');
+    const conversationId = await seedConversation(service.db, business.id, { userId: owner.uid });
+
+    expect((await ask('What are your opening hours?', conversationId, owner.idToken)).status).toBe(200);
+    expectError(
+      await ask('Hello', conversationId, other.idToken),
+      403,
+      'permission-denied',
+      'another visitor',
+    );
+    expectError(await ask('Hello', conversationId), 403, 'permission-denied', 'signed-in visitor');
+  });
+
+  it('refuses an invalid, a malformed and a revoked ID token with 401', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    expectError(await ask('Hi', conversationId, 'not-a-token'), 401, 'unauthenticated', 'not valid');
+    const malformed = await callChat(
+      service.url,
+      { message: 'Hi', conversationId, businessId: business.id, profileId: business.id, userTimezone: 'UTC' },
+      { headers: { authorization: 'Basic abc' } },
+    );
+    expectError(malformed, 401, 'unauthenticated', 'Bearer');
+
+    const visitor = await signedInVisitor('revoked-uid');
+    expect((await ask('Hi', conversationId, visitor.idToken)).status).toBe(200);
+    // Revocation counts in whole seconds after the token was issued.
+    const issuedSecond = Math.floor(Date.now() / 1000);
+    await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(issuedSecond), {
+      timeout: 2_000,
+    });
+    const { app } = adminApp();
+    await getAuth(app).revokeRefreshTokens(visitor.uid);
+    expectError(await ask('Hi', conversationId, visitor.idToken), 401, 'unauthenticated', 'revoked');
+  });
+
+  it('refuses unknown and unapproved businesses, unknown and expired conversations, and a PHONE_SIGN_IN resume without a token', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    const body = {
+      message: 'Hi',
+      conversationId,
+      businessId: business.id,
+      profileId: business.id,
+      userTimezone: 'UTC',
+    };
+
+    expectError(await callChat(service.url, { ...body, conversationId: 'nope' }), 404, 'not-found', 'nope');
+    const pending = contractBusiness({ verification: { status: 'pending' } });
+    await seedBusiness(service.db, pending);
+    const pendingConversation = await seedConversation(service.db, pending.id);
+    expectError(
+      await callChat(service.url, { ...body, conversationId: pendingConversation, businessId: pending.id }),
+      403,
+      'permission-denied',
+      'not approved',
+    );
+    const orphan = await seedConversation(service.db, 'gone-business');
+    expectError(
+      await callChat(service.url, { ...body, conversationId: orphan, businessId: 'gone-business' }),
+      404,
+      'not-found',
+    );
+    expectError(
+      await callChat(service.url, { ...body, businessId: pending.id }),
+      400,
+      'invalid-argument',
+      'businessId',
+    );
+
+    const expired = await seedConversation(service.db, business.id, { expiresInMs: -1_000 });
+    expectError(
+      await callChat(service.url, { ...body, conversationId: expired }),
+      400,
+      'failed-precondition',
+      'expired',
+    );
+
+    const { message: _message, ...common } = body;
+    const resume = {
+      ...common,
+      resume: {
+        respond: [
+          {
+            toolRequest: { name: PHONE_SIGN_IN_TOOL, ref: 'r1' },
+            response: { requiresAuth: true, action: 'PHONE_SIGN_IN', message: 'ok' },
+          },
+        ],
+      },
+    };
+    expectError(await callChat(service.url, resume), 401, 'unauthenticated', 'PHONE_SIGN_IN');
+  });
+
+  it('refuses malformed bodies naming the field, and bodies over the size limit with 413, writing nothing', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    const body = {
+      message: 'Hi',
+      conversationId,
+      businessId: business.id,
+      profileId: business.id,
+      userTimezone: 'UTC',
+    };
+
+    expectError(
+      await callChat(service.url, { ...body, userTimezone: '' }),
+      400,
+      'invalid-argument',
+      'userTimezone',
+    );
+    expectError(await callChat(service.url, { ...body, extra: 1 }), 400, 'invalid-argument', 'extra');
+    expectError(await callChat(service.url, '{"message": '), 400, 'invalid-argument', 'not valid JSON');
+    expectError(
+      await callChat(service.url, { ...body, message: 'x'.repeat(20_000) }),
+      413,
+      'invalid-argument',
+      'larger than',
+    );
+    const messages = await service.db
+      .collection('conversations')
+      .doc(conversationId)
+      .collection('messages')
+      .get();
+    expect(messages.size).toBe(0);
+  });
+});

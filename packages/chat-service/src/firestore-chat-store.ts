@@ -1,0 +1,137 @@
+/**
+ * What the chat service reads and writes in Firestore, with the Admin SDK (which bypasses
+ * firestore.rules): a conversation and its business, the recent history, the assistant's memory of
+ * the conversation, and the writes that end a turn. Everything a turn needs is read here on every
+ * request, so any instance can serve any turn.
+ *
+ * The assistant memory is kept in `assistantMemory/{conversationId}`: no rule matches that collection,
+ * so clients can neither read nor change it (a visitor cannot jump in a demo's script).
+ */
+import { FieldValue } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
+import { MAX_MESSAGE_LENGTH, ProviderError } from '@chat/core';
+import type { Business, Conversation, Message } from '@chat/core';
+import type { Logger } from 'pino';
+import { storedBusiness, storedConversation, storedMessage } from './stored-documents.js';
+
+/** Messages the assistant sees (the most recent); older ones are left out of its history. */
+export const MAX_HISTORY_MESSAGES = 200;
+export const MEMORY_COLLECTION = 'assistantMemory';
+
+export interface TurnDocuments {
+  conversation: Conversation | null;
+  business: Business | null;
+}
+
+export interface ChatStore {
+  /** The conversation and the business, read together (null when absent). */
+  read(conversationId: string, businessId: string): Promise<TurnDocuments>;
+  history(conversationId: string): Promise<Message[]>;
+  memory(conversationId: string): Promise<AssistantMemory | null>;
+  /** A new message document of the conversation, not yet written. */
+  newMessage(conversationId: string): DocumentReference;
+  /**
+   * One batch at the end of a turn: the interrupt's auth message (after the reply), the
+   * conversation's lastMessage and updatedAt when anything was written, and the assistant's memory.
+   */
+  endTurn(end: {
+    conversationId: string;
+    reply: { id: string; text: string } | null;
+    interrupt: TurnInterrupt | null;
+    memory: AssistantMemory | null;
+  }): Promise<void>;
+}
+
+export function createChatStore(db: Firestore, logger: Logger): ChatStore {
+  const conversations = db.collection('conversations');
+  const messagesOf = (conversationId: string) => conversations.doc(conversationId).collection('messages');
+
+  return {
+    async read(conversationId, businessId) {
+      const [conversationDoc, businessDoc] = await db.getAll(
+        conversations.doc(conversationId),
+        db.collection('businesses').doc(businessId),
+      );
+      let conversation: Conversation | null = null;
+      if (conversationDoc?.exists) {
+        const read = storedConversation(conversationId, conversationDoc.data()!);
+        // The page starts a new conversation on failed-precondition, which is what a visitor needs here.
+        if (!read.ok) {
+          throw new ProviderError(
+            'failed-precondition',
+            `conversationId: conversation ${conversationId} cannot be read (${read.problem})`,
+          );
+        }
+        conversation = read.value;
+      }
+      let business: Business | null = null;
+      if (businessDoc?.exists) {
+        const read = storedBusiness(businessId, businessDoc.data()!);
+        if (!read.ok) {
+          logger.error({ businessId, problem: read.problem }, 'business document cannot be read');
+          throw new ProviderError('internal', `Business ${businessId} cannot be read`);
+        }
+        business = read.value;
+      }
+      return { conversation, business };
+    },
+
+    async history(conversationId) {
+      const snapshot = await messagesOf(conversationId)
+        .orderBy('createdAt', 'desc')
+        .limit(MAX_HISTORY_MESSAGES)
+        .get();
+      const messages: Message[] = [];
+      for (const doc of snapshot.docs.reverse()) {
+        const read = storedMessage(doc.id, doc.data());
+        if (read.ok) messages.push(read.value);
+        else logger.warn({ conversationId, problem: read.problem }, 'message left out of the history');
+      }
+      return messages;
+    },
+
+    async memory(conversationId) {
+      const doc = await db.collection(MEMORY_COLLECTION).doc(conversationId).get();
+      const memory = doc.exists ? (doc.data()?.memory as unknown) : null;
+      return typeof memory === 'object' && memory !== null ? (memory as AssistantMemory) : null;
+    },
+
+    newMessage: (conversationId) => messagesOf(conversationId).doc(),
+
+    async endTurn({ conversationId, reply, interrupt, memory }) {
+      const batch = db.batch();
+      let last: { id: string; text: string } | null = reply;
+      if (interrupt) {
+        const auth = messagesOf(conversationId).doc();
+        batch.create(auth, {
+          role: 'model',
+          type: 'auth',
+          text: interrupt.message,
+          // Through JSON: Firestore refuses undefined, which a tool request's input may hold.
+          toolRequest: JSON.parse(JSON.stringify(interrupt.toolRequest)) as unknown,
+          createdAt: FieldValue.serverTimestamp(),
+        });
+        last = { id: auth.id, text: interrupt.message };
+      }
+      if (last) {
+        batch.update(conversations.doc(conversationId), {
+          lastMessage: {
+            text: last.text.slice(0, MAX_MESSAGE_LENGTH),
+            sender: 'model',
+            sentAt: FieldValue.serverTimestamp(),
+            messageId: last.id,
+          },
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+      }
+      if (memory) {
+        batch.set(db.collection(MEMORY_COLLECTION).doc(conversationId), {
+          memory: JSON.parse(JSON.stringify(memory)) as unknown,
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+      }
+      await batch.commit();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The production ReplyWriter (see @chat/assistant): the reply grows in place in
+ * `conversations/{id}/messages/{messageId}` through a coalesced reply (at most one write per
+ * `minWriteIntervalMs`); a reply given whole is revealed in steps at the turn's pace or the service's,
+ * like a model's stream. Scripted effects: a failure status, a typing delay and a pace are applied;
+ * moving the clock and breaking the live stream are mock-server tools and are logged and skipped.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { FieldValue } from 'firebase-admin/firestore';
+import type { DocumentReference } from 'firebase-admin/firestore';
+import type { AssistantMemory, ReplyWriter, TurnInterrupt, TurnStreaming } from '@chat/assistant';
+import { errorCodeForStatus, normaliseSmartReplies, ProviderError } from '@chat/core';
+import type { SmartReply } from '@chat/core';
+import type { Logger } from 'pino';
+import { createCoalescedReply } from './coalesced-reply.js';
+import type { ReplySink } from './coalesced-reply.js';
+
+export interface TurnWriterOptions {
+  /** The reply's message document (created on the first write). */
+  message: DocumentReference;
+  /** The pace a reply given whole is revealed at, unless the turn sets its own. */
+  pace: TurnStreaming;
+  minWriteIntervalMs: number;
+  logger: Logger;
+}
+
+/** What the turn wrote, for the end of the turn. */
+export interface WrittenTurn {
+  smartReplies: Array<string | SmartReply>;
+  interrupt: TurnInterrupt | null;
+  memory: AssistantMemory | null;
+}
+
+export interface TurnWriter {
+  writer: ReplyWriter;
+  turn: WrittenTurn;
+  /** Ends the reply (streaming removed): its id and text, or null when none was written. */
+  endReply(): Promise<{ id: string; text: string } | null>;
+}
+
+function firestoreSink(message: DocumentReference): ReplySink {
+  const withReplies = (smartReplies: SmartReply[]) => (smartReplies.length > 0 ? { smartReplies } : {});
+  return {
+    async create(text, streaming, smartReplies) {
+      await message.create({
+        role: 'model',
+        text,
+        createdAt: FieldValue.serverTimestamp(),
+        ...(streaming ? { streaming: true } : withReplies(smartReplies)),
+      });
+    },
+    async update(text) {
+      await message.update({ text });
+    },
+    async complete(text, smartReplies) {
+      await message.update({ text, streaming: FieldValue.delete(), ...withReplies(smartReplies) });
+    },
+  };
+}
+
+export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWriter {
+  const { message, logger } = options;
+  const reply = createCoalescedReply(firestoreSink(message), {
+    minWriteIntervalMs: options.minWriteIntervalMs,
+  });
+  let pace = options.pace;
+  const turn: WrittenTurn = { smartReplies: [], interrupt: null, memory: null };
+
+  const writer: ReplyWriter = {
+    async applyEffects(effects) {
+      if (effects.failWithStatus !== undefined) {
+        const status = effects.failWithStatus;
+        throw new ProviderError(
+          errorCodeForStatus(status),
+          `The assistant failed this turn: HTTP ${status}`,
+          status,
+        );
+      }
+      for (const skipped of ['moveClockMs', 'dropLiveStream'] as const) {
+        if (effects[skipped])
+          logger.warn({ effect: skipped }, 'scenario effect skipped: it only exists on the mock server');
+      }
+      if (effects.streaming) pace = effects.streaming;
+      if (effects.typingDelayMs) await delay(effects.typingDelayMs);
+    },
+    async append(text) {
+      const { chunkChars, intervalMs } = pace;
+      if (chunkChars <= 0 || text.length <= chunkChars) {
+        reply.append(text);
+        return;
+      }
+      for (let at = 0; at < text.length; at += chunkChars) {
+        if (at > 0) await delay(intervalMs);
+        reply.append(text.slice(at, at + chunkChars));
+      }
+    },
+    setSmartReplies(replies) {
+      turn.smartReplies = replies;
+    },
+    interrupt(interrupt) {
+      turn.interrupt = interrupt;
+    },
+    remember(memory) {
+      turn.memory = memory;
+    },
+  };
+
+  return {
+    writer,
+    turn,
+    async endReply() {
+      if (reply.text() === '') return null;
+      await reply.end(normaliseSmartReplies(turn.smartReplies));
+      return { id: message.id, text: reply.text() };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The caller of a chat request: the Firebase ID token of `Authorization: Bearer`, verified with the
+ * Admin SDK, revoked tokens and disabled accounts refused (verifyIdToken's checkRevoked). No header:
+ * anonymous. Any failure is 401 unauthenticated, with a reason a developer can act on and nothing of
+ * the token itself.
+ */
+import { ProviderError } from '@chat/core';
+import { bearerToken } from '@chat/server-http';
+import type { Request } from 'express';
+import type { Auth } from 'firebase-admin/auth';
+
+export type TokenVerifier = Pick<Auth, 'verifyIdToken'>;
+
+const REASONS: Record<string, string> = {
+  'auth/id-token-revoked': 'The ID token has been revoked; sign in again.',
+  'auth/user-disabled': 'The account of this ID token is disabled.',
+  'auth/id-token-expired': 'The ID token has expired; refresh it.',
+};
+
+export async function requestUser(auth: TokenVerifier, req: Request): Promise<{ uid: string } | null> {
+  const token = bearerToken(req);
+  if (token === null) return null;
+  try {
+    const decoded = await auth.verifyIdToken(token, true);
+    return { uid: decoded.uid };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const reason = typeof code === 'string' ? REASONS[code] : undefined;
+    throw new ProviderError('unauthenticated', reason ?? 'The ID token is not valid.');
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Test support: chat service instances on the Firebase emulators, each with its own Admin SDK app
+ * (as two Cloud Run instances would have), and what a test needs around them — seeding a business and
+ * a conversation, saving the visitor's message as the page does, signing a visitor in on the Auth
+ * emulator, and watching the Firestore writes of a conversation's messages.
+ *
+ * The emulators come from `npm run test:firestore` (FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST);
+ * without them the tests that use this skip.
+ */
+import type { Assistant } from '@chat/assistant';
+import { CONVERSATION_LIFETIME_MS } from '@chat/core';
+import type { Business, ChatResponse } from '@chat/core';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Server } from 'node:http';
+import { createChatServiceApp } from '../app.js';
+import type { ChatServiceOptions } from '../app.js';
+
+export const env = {
+  projectId: process.env.GCLOUD_PROJECT || 'demo-business-chat',
+  firestoreHost: process.env.FIRESTORE_EMULATOR_HOST,
+  authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+};
+export const emulatorsRunning = Boolean(env.firestoreHost && env.authHost);
+
+let appCount = 0;
+
+/** A fresh Admin SDK app on the emulators (what one service instance holds). */
+export function adminApp(): { app: App; db: Firestore } {
+  appCount += 1;
+  const app = initializeApp({ projectId: env.projectId }, `chat-service-test-${process.pid}-${appCount}`);
+  return { app, db: getFirestore(app) };
+}
+
+export interface RunningService {
+  url: string;
+  db: Firestore;
+  stop(): Promise<void>;
+}
+
+/** A chat service instance listening on a free port of 127.0.0.1. */
+export async function startService(
+  assistant: Assistant,
+  options: Partial<ChatServiceOptions> = {},
+): Promise<RunningService> {
+  const { app, db } = adminApp();
+  const service = createChatServiceApp({ firestore: db, auth: getAuth(app), assistant, ...options });
+  const { url, server } = await service.listen(0, '127.0.0.1');
+  return {
+    url,
+    db,
+    async stop() {
+      await close(server);
+      await deleteApp(app);
+    },
+  };
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+/** Empties the Firestore emulator's database. */
+export async function clearFirestore(): Promise<void> {
+  const url = `http://${env.firestoreHost}/emulator/v1/projects/${env.projectId}/databases/(default)/documents`;
+  const response = await fetch(url, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`clearing Firestore answered ${response.status}`);
+}
+
+export async function seedBusiness(db: Firestore, business: Business): Promise<void> {
+  const { id, ...fields } = business;
+  await db.collection('businesses').doc(id).set(fields);
+}
+
+/** A conversation as the page creates it (§7 "Add a conversation"); `expiresInMs` from now. */
+export async function seedConversation(
+  db: Firestore,
+  businessId: string,
+  {
+    userId = null,
+    expiresInMs = CONVERSATION_LIFETIME_MS,
+  }: { userId?: string | null; expiresInMs?: number } = {},
+): Promise<string> {
+  const ref = await db.collection('conversations').add({
+    businessId,
+    userId,
+    userType: userId ? 'enduser' : 'anonymous',
+    isOutsideBusinessHours: false,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    expiredAt: Timestamp.fromMillis(Date.now() + expiresInMs),
+    lastMessage: null,
+    summaryFeedPosted: false,
+    signupFeedPosted: false,
+  });
+  return ref.id;
+}
+
+/** Saves the visitor's message, as the page does before calling the chat service. */
+export async function saveVisitorMessage(db: Firestore, conversationId: string, text: string): Promise<void> {
+  await db
+    .collection('conversations')
+    .doc(conversationId)
+    .collection('messages')
+    .add({ role: 'user', text, createdAt: FieldValue.serverTimestamp() });
+}
+
+/** A visitor signed in on the Auth emulator (a custom token exchanged as the client SDK would). */
+export async function signedInVisitor(uid: string): Promise<{ uid: string; idToken: string }> {
+  const { app } = adminApp();
+  try {
+    const customToken = await getAuth(app).createCustomToken(uid, {});
+    const response = await fetch(
+      `http://${env.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+      },
+    );
+    const answer = (await response.json()) as { idToken?: string };
+    if (!answer.idToken) throw new Error(`no ID token: ${JSON.stringify(answer)}`);
+    return { uid, idToken: answer.idToken };
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+export interface ChatCall {
+  status: number;
+  body: ChatResponse & { error?: { code: string; message: string } };
+}
+
+/** POST /api/chat with a JSON body (or raw text) and an optional ID token. */
+export async function callChat(
+  url: string,
+  body: unknown,
+  { idToken, headers = {} }: { idToken?: string; headers?: Record<string, string> } = {},
+): Promise<ChatCall> {
+  const response = await fetch(`${url}/api/chat`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as ChatCall['body'] };
+}
+
+export interface MessageVersion {
+  id: string;
+  role: string;
+  type?: string;
+  text: string;
+  streaming?: boolean;
+  smartReplies?: unknown;
+  toolRequest?: unknown;
+}
+
+/**
+ * Every version of every message of a conversation as Firestore's listener delivers it, in order:
+ * one entry per stored write (what the page's listener sees). `stop` ends the listener.
+ */
+export function watchWrites(db: Firestore, conversationId: string) {
+  const versions: MessageVersion[] = [];
+  const stop = db
+    .collection('conversations')
+    .doc(conversationId)
+    .collection('messages')
+    .onSnapshot((snapshot) => {
+      for (const change of snapshot.docChanges()) {
+        if (change.type === 'removed') continue;
+        versions.push({ id: change.doc.id, ...(change.doc.data() as Omit<MessageVersion, 'id'>) });
+      }
+    });
+  /** The latest version of each message, in first-seen order. */
+  const latest = () => {
+    const byId = new Map<string, MessageVersion>();
+    for (const version of versions) byId.set(version.id, version);
+    return [...byId.values()];
+  };
+  return { versions, latest, stop };
+}

@@ -1,0 +1,15 @@
+/**
+ * The JSON error contract both servers answer with (the mock server and packages/chat-service):
+ * `{ error: { code, message } }` with core's status for the code, a message naming the field for a bad
+ * body, the body parser's and Node's own refusals in the same shape.
+ */
+export { errorHandler, notFoundHandler, parseOrThrow, sendError } from './error-answers.js';
+export { frameworkRefusal, requestPath } from './framework-errors.js';
+export type { Refusal } from './framework-errors.js';
+export { refuseDeclaredOversize, requireJsonBody } from './body-guards.js';
+export { answerClientError } from './client-error.js';
+export { plural } from './plural.js';
+export { assertConversationAccess, bearerToken } from './conversation-access.js';
+export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
+export type { ChatBody, ChatTurnFacts } from './chat-request.js';
+export { envInteger } from './env-integer.js';

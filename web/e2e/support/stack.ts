@@ -1,0 +1,63 @@
+/**
+ * The backend a journey runs against, seen from the test's side: the local stack (the mock server) or the
+ * Firebase stack (the Firestore and Auth emulators and the production chat service). The journeys that
+ * cover SPEC §4's flows are the same files on both (web/vitest.e2e.config.ts, web/vitest.e2e-firebase.config.ts);
+ * what they need from the backend beyond the page — a code the identity provider sent, what was stored,
+ * time passing, a cut connection — goes through this interface, each stack doing it its own way.
+ */
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { createFirebaseStackDriver } from './firebase-stack-driver.js';
+import { createLocalStackDriver } from './local-stack-driver.js';
+import './provided.js';
+
+export type StackName = 'local' | 'firebase';
+
+/** A conversation as it is stored. */
+export interface StoredConversation {
+  id: string;
+  messageCount: number;
+  lastMessage: { text: string; sender: string } | null;
+  signupFeedPosted: boolean;
+}
+
+/** A business feed item as it is stored. */
+export interface StoredFeedItem {
+  type: string;
+  message: string;
+  conversationId: string;
+  customerPhone: string | null;
+  customerName: string | null;
+}
+
+export interface StackDriver {
+  readonly name: StackName;
+  /** Back to the seeded businesses: no conversations, feed items, accounts (or faults, clock offsets). */
+  reset(): Promise<void>;
+  /** The last one-time code the identity provider sent to `phoneNumber` (E.164). */
+  phoneCode(phoneNumber: string): Promise<string>;
+  /** What the first sign-in of the test number (support/test-phone.ts) puts in the business's feed. */
+  readonly testVisitorSignupMessage: string;
+  conversation(id: string): Promise<StoredConversation | undefined>;
+  /** The business's feed items, oldest first. */
+  feed(businessId: string): Promise<StoredFeedItem[]>;
+  /**
+   * More than a day passes for the conversation `id` open in `page`: it is past its expiredAt for the
+   * backend and for the page, the way each stack can make that so.
+   */
+  passMoreThanADay(page: Page, id: string): Promise<void>;
+  /** Cuts the page's live connection to the backend; resolves with the function that restores it. */
+  cutConnection(page: Page): Promise<() => Promise<void>>;
+  /** How long the page may take to notice a cut connection and say 'Reconnecting…'. */
+  readonly connectionLossNoticeMs: number;
+  /** The same visitor, on another device, asks `text` in the anonymous conversation `id`. */
+  askFromElsewhere(id: string, businessId: string, text: string): Promise<void>;
+}
+
+export function currentStack(): StackName {
+  return inject('stack') ?? 'local';
+}
+
+export function createStackDriver(): StackDriver {
+  return currentStack() === 'firebase' ? createFirebaseStackDriver() : createLocalStackDriver();
+}
