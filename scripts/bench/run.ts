@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- --quick] [-- --only=weight,speed,write,visitors,growth] [-- --profile]`: the product
+ * `npm run bench [-- --quick] [-- --only=weight,speed,firebase-speed,write,…] [-- --profile]`: the product
  * beside its floor — the least our own stack can do for the same job, measured in the same run on the same
- * machine — for page weight, page speed, the write path, 100–1,000 simulated visitors and growth of the
+ * machine — for page weight, the first screen on a phone (both backends), the write path, 100–1,000 simulated visitors and growth of the
  * store. Prints one table and writes bench-results/latest.json. Every server runs in its own process on an
  * ephemeral port on 127.0.0.1; every load is bounded in count and time. No pass/fail: budgets are shown.
  */
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { DEFAULT_BUSINESS_ID, startFirebaseStack, type FirebaseStack } from '../lib/firebase-stack.mjs';
+import { startHostingServer } from '../lib/hosting-server.mjs';
 import { startStaticServer, type StaticServer } from '../../web/e2e/support/static-server.js';
 import { launchBrowser } from './browser.js';
 import { runGrowth } from './growth.js';
@@ -35,6 +37,9 @@ const cleanups: Array<() => Promise<void> | void> = [];
 console.log(
   `npm run bench${options.quick ? ' --quick' : ''}: Node ${process.version}; product vs floor, same run.`,
 );
+if (options.quick && !options.sections.has('firebase-speed')) {
+  report.note('--quick leaves out the Firebase first screen (--only=firebase-speed runs it).');
+}
 
 async function withServer<T>(
   kind: 'product' | 'floor',
@@ -195,6 +200,44 @@ async function firstScreenBenchmark(
       );
     }
   }
+}
+
+/**
+ * The Firebase page's first screen and first reply on the whole Firebase stack, offline: the Firestore
+ * and Auth emulators with the demo businesses, the production chat service and the page built for them
+ * (scripts/lib/firebase-stack.mjs), beside the Firebase floor page reading the business through Firestore,
+ * served the same way (/api/chat proxied to the same chat service).
+ */
+async function firebaseSpeedBenchmark(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'chat-bench-firebase-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  let stack: FirebaseStack;
+  try {
+    stack = await startFirebaseStack({
+      log: () => undefined,
+      // Every load comes from 127.0.0.1: the per-client limit would throttle the bench, not a visitor.
+      chatServiceEnv: { RATE_LIMIT_PER_CLIENT: '1000000', LOG_LEVEL: 'warn' },
+    });
+  } catch (error) {
+    report.note(`Firebase first screen not measured: ${(error as Error).message}`);
+    console.warn(`  ✗ Firebase first screen not measured: ${(error as Error).message}`);
+    return;
+  }
+  cleanups.push(() => stack.stop());
+  const floorHosting = await startHostingServer({
+    host: '127.0.0.1',
+    port: 0,
+    chatServiceUrl: stack.chatServiceUrl,
+  });
+  cleanups.push(() => floorHosting.close());
+  await buildFloorPage(dir, 'firebase', 'declarative', `${stack.projectId},${stack.firestoreHost}`);
+  floorHosting.serve(dir);
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  await firstScreenBenchmark(browser, 'Firebase', {
+    product: `${stack.webUrl}/chat/${DEFAULT_BUSINESS_ID}`,
+    floor: `http://127.0.0.1:${floorHosting.port}/chat/${DEFAULT_BUSINESS_ID}`,
+  });
 }
 
 async function writePathBenchmark(): Promise<void> {
@@ -381,7 +424,9 @@ async function growthBenchmark(): Promise<void> {
 
 try {
   if (options.sections.has('weight') || options.sections.has('speed')) await pageBenchmarks();
-  // The browser and page servers are done; stop them before the load runs so they take no CPU.
+  // The browser and page servers are done; stop them before the next runs so they take no CPU.
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  if (options.sections.has('firebase-speed')) await firebaseSpeedBenchmark();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   if (options.sections.has('write')) await writePathBenchmark();
   if (options.sections.has('visitors')) await visitorBenchmarks();

@@ -1,12 +1,17 @@
 /**
  * The floor page's Firebase backend: the business document through Firestore and, in parallel, a new
- * anonymous conversation and its live messages (onSnapshot); a send saves the message, then calls the
- * chat service (§4's order), the reply arriving through the listener. `VITE_FLOOR_SERVER` is
- * `projectId[,firestoreEmulatorHost:port[,chatServiceUrl]]`: without an emulator (the page-weight run)
- * every Firestore call goes to Google's servers, which the bench blocks.
+ * anonymous conversation (created, read back and given its 24-hour expiry: the two writes firestore.rules
+ * accept, decision 0006) and its live messages (onSnapshot). A send saves the message with the
+ * conversation's lastMessage in one batch, then calls the chat service (§4's order), the reply arriving
+ * through the listener.
+ *
+ * `VITE_FLOOR_SERVER` is `projectId[,firestoreEmulatorHost:port]`: without an emulator (the page-weight
+ * run) every Firestore call goes to Google's servers, which the bench blocks. The chat service is at the
+ * page's own origin (`/api/chat`), as Firebase Hosting's rewrite puts it.
  */
 import { initializeApp } from 'firebase/app';
 import {
+  Timestamp,
   addDoc,
   collection,
   connectFirestoreEmulator,
@@ -17,11 +22,15 @@ import {
   orderBy,
   query,
   serverTimestamp,
+  updateDoc,
+  writeBatch,
 } from 'firebase/firestore';
 import type { FloorBackend } from './floor-backend.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function createBackend(setting: string): FloorBackend {
-  const [projectId = '', emulator, chatServiceUrl = ''] = setting.split(',');
+  const [projectId = '', emulator] = setting.split(',');
   const app = initializeApp({ projectId, apiKey: 'floor-page-api-key', appId: '1:1:web:1' });
   const db = getFirestore(app);
   if (emulator) {
@@ -30,30 +39,39 @@ export function createBackend(setting: string): FloorBackend {
   }
   let conversationId = '';
   let businessId = '';
+
+  async function createConversation(id: string): Promise<string> {
+    const ref = await addDoc(collection(db, 'conversations'), {
+      businessId: id,
+      userId: null,
+      userType: 'anonymous',
+      contextType: 'enduser',
+      isOutsideBusinessHours: false,
+      summaryFeedPosted: false,
+      signupFeedPosted: false,
+      lastMessage: null,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      expiredAt: serverTimestamp(),
+    });
+    const createdAt = (await getDoc(ref)).get('createdAt') as Timestamp;
+    await updateDoc(ref, { expiredAt: Timestamp.fromMillis(createdAt.toMillis() + DAY_MS) });
+    return ref.id;
+  }
+
   return {
     async open(id, onReply) {
       businessId = id;
       const name = getDoc(doc(db, 'businesses', id)).then((snapshot) =>
-        String(snapshot.get('businessName') ?? snapshot.get('name') ?? id),
+        String(snapshot.get('businessName') ?? id),
       );
-      const live = addDoc(collection(db, 'conversations'), {
-        businessId: id,
-        userId: null,
-        userType: 'anonymous',
-        contextType: 'enduser',
-        isOutsideBusinessHours: false,
-        summaryFeedPosted: false,
-        signupFeedPosted: false,
-        createdAt: serverTimestamp(),
-        updatedAt: serverTimestamp(),
-        expiredAt: serverTimestamp(),
-      }).then(
-        (conversation) =>
+      const live = createConversation(id).then(
+        (created) =>
           new Promise<void>((resolve, reject) => {
-            conversationId = conversation.id;
-            const messages = query(collection(conversation, 'messages'), orderBy('createdAt'));
+            conversationId = created;
+            const messages = collection(db, 'conversations', created, 'messages');
             onSnapshot(
-              messages,
+              query(messages, orderBy('createdAt')),
               (snapshot) => {
                 for (const message of snapshot.docs) {
                   if (message.get('role') === 'model') onReply(message.id, String(message.get('text') ?? ''));
@@ -67,13 +85,27 @@ export function createBackend(setting: string): FloorBackend {
       return (await Promise.all([name, live]))[0];
     },
     send(text) {
-      const messages = collection(db, 'conversations', conversationId, 'messages');
+      const conversation = doc(db, 'conversations', conversationId);
+      const message = doc(collection(conversation, 'messages'));
+      const batch = writeBatch(db);
+      batch.set(message, { role: 'user', text, createdAt: serverTimestamp() });
+      batch.update(conversation, {
+        lastMessage: { text, sender: 'user', sentAt: serverTimestamp(), messageId: message.id },
+        updatedAt: serverTimestamp(),
+      });
       // §4's order: the message is saved, then the chat service is called.
-      void addDoc(messages, { role: 'user', text, createdAt: serverTimestamp() }).then(() =>
-        fetch(`${chatServiceUrl}/api/chat`, {
+      void batch.commit().then(() =>
+        fetch('/api/chat', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ message: text, conversationId, businessId, profileId: businessId }),
+          body: JSON.stringify({
+            message: text,
+            conversationId,
+            businessId,
+            profileId: businessId,
+            contextType: 'enduser',
+            userTimezone: 'UTC',
+          }),
         }),
       );
     },
