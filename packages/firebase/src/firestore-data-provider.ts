@@ -46,7 +46,6 @@ import {
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   updateDoc,
   writeBatch,
   Timestamp,
@@ -57,7 +56,6 @@ import {
 import {
   businessFromDocument,
   conversationFromDocument,
-  lastMessageToDocument,
   messageFromDocument,
   messagesFromDocuments,
   withoutUndefined,
