@@ -4,7 +4,7 @@
 // (web/e2e/support/static-server.ts). Node built-ins only.
 //
 // Text files (HTML, JS, CSS, JSON, SVG) go gzip-compressed to clients that accept it, as any web host or CDN
-// sends them: on a phone's connection the page's script is most of the wait (docs/decisions/0017), and
+// sends them: on a phone's connection the page's script is most of the wait (docs/decisions/0021), and
 // the benchmark measures the page as visitors get it. Each file is compressed once (kept in memory until it
 // changes on disk).
 //

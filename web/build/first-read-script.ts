@@ -1,7 +1,7 @@
 /**
  * The first-read script: a few lines that index.html loads (async, in its head, before the app's module)
  * to start reading the business the URL names while the app's code is still on its way — on a phone,
- * most of a second (docs/decisions/0017). It only starts a GET and leaves `{ url, response }` on the
+ * most of a second (docs/decisions/0021). It only starts a GET and leaves `{ url, response }` on the
  * window; the backend's first read of that URL takes it (src/app/first-read/first-read.ts). It decides
  * nothing: a path that is not a chat page, or a handle (`/chat/@…`, resolved by a query), reads nothing,
  * and whatever the app decides about the answer is decided as before.

@@ -2,7 +2,7 @@
  * A document as Firestore's REST API answers `GET …/documents/{path}`, read into the plain values the
  * SDK's `snapshot.data()` gives (timestamps as Timestamp), so the same converters apply. The chat page's
  * first read of its business is such a GET, started before the app's code and the SDK have loaded
- * (web/src/app/first-read; docs/decisions/0017).
+ * (web/src/app/first-read; docs/decisions/0021).
  */
 import type { Business } from '@chat/core';
 import { Timestamp, type DocumentData } from 'firebase/firestore';

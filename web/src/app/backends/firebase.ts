@@ -21,7 +21,7 @@ export const createBackend: CreateBackend = (env) => {
     ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
   });
   // The business may already have been read over Firestore's REST API by index.html's first-read script,
-  // before the SDK's handshake: its first read takes that answer (decision 0017). The live listener and
+  // before the SDK's handshake: its first read takes that answer (decision 0021). The live listener and
   // every other read and write are the SDK's, as before.
   const data = withFirstBusinessRead(
     backend.data,

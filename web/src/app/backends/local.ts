@@ -7,7 +7,7 @@ import type { CreateBackend } from './create-backend.js';
 // The page subscribes to live messages as soon as its conversation is known: connecting at once takes
 // the socket's handshake off that path (it overlaps loading the business and the conversation).
 // The business itself may already be on its way: index.html's first-read script started reading it
-// before this code loaded, and the first GET of it takes that answer (decision 0017).
+// before this code loaded, and the first GET of it takes that answer (decision 0021).
 // The session is kept in localStorage where the browser allows it, else in memory (the page in a cross-site
 // frame: see storageOrMemory).
 export const createBackend: CreateBackend = (env) =>

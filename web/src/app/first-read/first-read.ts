@@ -1,6 +1,6 @@
 /**
  * The page's first read of its business, started by a tiny script in index.html's head before the app's
- * code has even loaded (web/build/first-read-script.ts writes it; docs/decisions/0017). On a phone the
+ * code has even loaded (web/build/first-read-script.ts writes it; docs/decisions/0021). On a phone the
  * app's script takes most of a second to arrive; the read overlaps it instead of starting after it.
  *
  * The script leaves `{ url, response }` on the window; the backend's first GET of that same URL takes the

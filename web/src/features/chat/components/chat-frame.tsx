@@ -9,7 +9,7 @@ const nothing = () => undefined;
  * business is known), the
  * message area saying 'Loading...' (§2) and the composer, disabled. index.html carries this very markup,
  * so the visitor sees the frame as soon as the HTML and CSS arrive, and the app's first render leaves it
- * as it is (chat-frame.test.tsx keeps the two equal; docs/decisions/0017).
+ * as it is (chat-frame.test.tsx keeps the two equal; docs/decisions/0021).
  */
 export function ChatFrame() {
   return (
