@@ -106,8 +106,9 @@ export function createInMemoryAuth(options: InMemoryAuthOptions = {}): InMemoryA
       if (!isValidE164(phoneNumber)) {
         throw new ProviderError('invalid-phone-number', `Not a +1 number with ten digits: "${phoneNumber}"`);
       }
-      const anchorFound =
-        typeof document !== 'undefined' && document.getElementById(botCheckAnchorId) !== null;
+      // Read through globalThis: the package is also compiled without the DOM's types (@chat/session).
+      const page = (globalThis as { document?: { getElementById(id: string): unknown } }).document;
+      const anchorFound = page !== undefined && page.getElementById(botCheckAnchorId) !== null;
       sent.push({ phoneNumber, botCheckAnchorId, anchorFound });
       const expected =
         fixedCodes[phoneNumber] ?? String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
