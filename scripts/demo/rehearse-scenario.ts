@@ -210,7 +210,11 @@ class Visitor {
       } else {
         const text = visitorText(step);
         result.transcript.push(`visitor: ${text}`);
-        await this.backend.data.addMessage(this.where.conversationId, { id: newMessageId(), role: 'user', text });
+        await this.backend.data.addMessage(this.where.conversationId, {
+          id: newMessageId(),
+          role: 'user',
+          text,
+        });
         response = await this.send(text);
       }
 
@@ -376,7 +380,11 @@ class Visitor {
       const text = 'Something no step of this scenario expects (demo check)';
       result.transcript.push(`visitor: ${text}`);
       const before = this.messages.length;
-      await this.backend.data.addMessage(this.where.conversationId, { id: newMessageId(), role: 'user', text });
+      await this.backend.data.addMessage(this.where.conversationId, {
+        id: newMessageId(),
+        role: 'user',
+        text,
+      });
       const response = await this.send(text);
       if (response instanceof ProviderError) throw response;
       const reply = await this.until(

@@ -8,7 +8,12 @@
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { specialActionFor, type Business, type SmartReply } from '@chat/core';
-import { createChatSession, type ChatSession, type ChatSessionState, type NetworkStatus } from '@chat/session';
+import {
+  createChatSession,
+  type ChatSession,
+  type ChatSessionState,
+  type NetworkStatus,
+} from '@chat/session';
 import { chatPath } from '../../../lib/chat-paths.js';
 import { UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
@@ -31,7 +36,10 @@ const browserNetwork: NetworkStatus = {
       : new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
 };
 
-export function useChatSession(business: Business, urlConversationId: string | undefined): ChatSessionBinding {
+export function useChatSession(
+  business: Business,
+  urlConversationId: string | undefined,
+): ChatSessionBinding {
   const { data, auth, chat, session: storage, config, browser } = useServices();
   const [session] = useState(() =>
     createChatSession({
