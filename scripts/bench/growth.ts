@@ -7,6 +7,7 @@
  * Seeding: with persistence on, the server opens a data file written beforehand (replay); with it off, the
  * messages are POSTed through the data API by autocannon before the measured load.
  */
+import { newMessageId } from '@chat/core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,19 @@ async function seedOverHttp(url: string, messages: number): Promise<void> {
     url: `${url}/data/conversations/${conversationId}/messages`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role: 'user', text: 'stored message of ordinary length' }),
+    // Every message under a new id, as the page sends them (the same id twice is one message).
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          body: JSON.stringify({
+            id: newMessageId(),
+            role: 'user',
+            text: 'stored message of ordinary length',
+          }),
+        }),
+      },
+    ],
     connections: 20,
     amount: messages,
   });

@@ -1,21 +1,17 @@
 /**
- * Page weight and page speed, each beside its floor, in headless Chromium (see browser.ts).
+ * Page weight beside its floor, in headless Chromium (see browser.ts); the speed of the first screen is
+ * first-screen.ts.
  *
  * Weight: the JS + CSS (gzip -9) fetched before 'Welcome to …' is visible. For the Firebase builds, whose
  * backend (Firestore on Google's servers) is not reachable here, it is the JS + CSS fetched before the
  * page's first request to Google's APIs: past that point the page only waits for data to paint its
  * welcome, so that is the code its first screen needs. Those requests are answered with a failure. What
  * the build holds beyond that (loaded later, e.g. for the phone sign-in) is reported apart.
- *
- * Speed: medians of cold loads (a new context each) from navigation to 'Welcome to …' visible, beside a
- * static HTML page with the same text; and from Enter in the composer to the first character of the
- * assistant's reply on screen, beside the floor page's raw socket.io echo round trip.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { blockOutsideHosts, gzipBytes, jsAndCssBefore } from './browser.js';
-import { median } from './stats.js';
 
 const WELCOME = /^Welcome to /;
 const GOOGLE_APIS = /^https:\/\/[^/]*googleapis\.com\//;
@@ -67,49 +63,4 @@ export function measureWeight(
     for (const [file, bytes] of buildFiles(dir)) if (!fetched.has(file)) laterBytes += bytes;
     return { firstScreenBytes, laterBytes, files };
   });
-}
-
-/** Median milliseconds from navigation to 'Welcome to …' visible, over `loads` cold loads. */
-export async function medianWelcome(browser: Browser, url: string, loads: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < loads; i += 1) {
-    samples.push(
-      await withPage(browser, async (page) => {
-        const welcome = page.getByText(WELCOME).first();
-        const t0 = performance.now();
-        await page.goto(url);
-        await welcome.waitFor({ timeout: 30_000 });
-        return performance.now() - t0;
-      }),
-    );
-  }
-  return median(samples);
-}
-
-/**
- * Median milliseconds from Enter in the composer (accessible name 'Message') to the first character of the
- * assistant's reply (`data-role="ai"`) on screen, over `sends` cold loads, one message each.
- */
-export async function medianEnterToFirstCharacter(
-  browser: Browser,
-  url: string,
-  sends: number,
-): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < sends; i += 1) {
-    samples.push(
-      await withPage(browser, async (page) => {
-        await page.goto(url);
-        await page.getByText(WELCOME).first().waitFor({ timeout: 30_000 });
-        const box = page.getByRole('textbox', { name: 'Message', exact: true });
-        await box.fill('What are your opening hours?');
-        const reply = page.locator('[data-role="ai"]').filter({ hasText: /\S/ }).first();
-        const t0 = performance.now();
-        await box.press('Enter');
-        await reply.waitFor({ timeout: 30_000 });
-        return performance.now() - t0;
-      }),
-    );
-  }
-  return median(samples);
 }

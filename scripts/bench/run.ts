@@ -1,21 +1,24 @@
 /**
- * `npm run bench [-- --quick] [-- --only=weight,speed,write,visitors,growth] [-- --profile]`: the product
+ * `npm run bench [-- --quick] [-- --only=weight,speed,firebase-speed,write,…] [-- --profile]`: the product
  * beside its floor — the least our own stack can do for the same job, measured in the same run on the same
- * machine — for page weight, page speed, the write path, 100–1,000 simulated visitors and growth of the
+ * machine — for page weight, the first screen on a phone (both backends), the write path, 100–1,000 simulated visitors and growth of the
  * store. Prints one table and writes bench-results/latest.json. Every server runs in its own process on an
  * ephemeral port on 127.0.0.1; every load is bounded in count and time. No pass/fail: budgets are shown.
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { DEFAULT_BUSINESS_ID, startFirebaseStack, type FirebaseStack } from '../lib/firebase-stack.mjs';
+import { startHostingServer } from '../lib/hosting-server.mjs';
 import { startStaticServer, type StaticServer } from '../../web/e2e/support/static-server.js';
 import { launchBrowser } from './browser.js';
 import { runGrowth } from './growth.js';
 import { benchIdentitySends } from './identity-sends.js';
 import { parseOptions } from './options.js';
-import { measureWeight, medianEnterToFirstCharacter, medianWelcome } from './pages.js';
+import { measurePages, spreadText } from './first-screen.js';
+import { measureWeight } from './pages.js';
 import { Report } from './report.js';
 import { startServer, type ServerUnderTest } from './server-process.js';
 import { runVisitors, type VisitorRunOptions } from './visitors.js';
@@ -34,6 +37,9 @@ const cleanups: Array<() => Promise<void> | void> = [];
 console.log(
   `npm run bench${options.quick ? ' --quick' : ''}: Node ${process.version}; product vs floor, same run.`,
 );
+if (options.quick && !options.sections.has('firebase-speed')) {
+  report.note('--quick leaves out the Firebase first screen (--only=firebase-speed runs it).');
+}
 
 async function withServer<T>(
   kind: 'product' | 'floor',
@@ -53,17 +59,18 @@ async function withServer<T>(
 async function pageBenchmarks(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'chat-bench-pages-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const statics: Record<'web' | 'webFirebase' | 'floor' | 'floorFirebase' | 'plain', StaticServer> = {
+  const statics: Record<'web' | 'webFirebase' | 'floor' | 'floorFirebase' | 'speedFloor', StaticServer> = {
     web: await startStaticServer(),
     webFirebase: await startStaticServer(),
     floor: await startStaticServer(),
     floorFirebase: await startStaticServer(),
-    plain: await startStaticServer(),
+    speedFloor: await startStaticServer(),
   };
   for (const server of Object.values(statics)) cleanups.push(() => server.close());
   const product = await startServer('product', { env: { ...STREAMING, CORS_ORIGINS: statics.web.origin } });
   cleanups.push(() => product.stop());
-  const floor = await startServer('floor', { env: { ...STREAMING, CORS_ORIGINS: statics.floor.origin } });
+  const floorOrigins = [statics.floor.origin, statics.speedFloor.origin].join(',');
+  const floor = await startServer('floor', { env: { ...STREAMING, CORS_ORIGINS: floorOrigins } });
   cleanups.push(() => floor.stop());
 
   const out = (name: string) => join(dir, name);
@@ -72,26 +79,23 @@ async function pageBenchmarks(): Promise<void> {
     buildWebApp(out('web-firebase'), 'firebase', product.url),
   ]);
   await Promise.all([
-    buildFloorPage(out('floor'), 'local', floor.url),
-    buildFloorPage(out('floor-firebase'), 'firebase', floor.url),
+    buildFloorPage(out('floor'), 'local', 'data', floor.url),
+    buildFloorPage(out('floor-firebase'), 'firebase', 'data'),
   ]);
-  mkdirSync(out('plain'));
-  writeFileSync(
-    join(out('plain'), 'index.html'),
-    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Chat</title><h1>Welcome to Bella Vista Salon!</h1></html>\n',
-  );
+  if (options.sections.has('speed'))
+    await buildFloorPage(out('speed-floor'), 'local', 'declarative', floor.url);
   statics.web.serve(out('web'));
   statics.webFirebase.serve(out('web-firebase'));
   statics.floor.serve(out('floor'));
   statics.floorFirebase.serve(out('floor-firebase'));
-  statics.plain.serve(out('plain'));
+  statics.speedFloor.serve(out('speed-floor'));
 
   const browser: Browser = await launchBrowser();
   cleanups.push(() => browser.close());
-  const floorChat = (origin: string) => `${origin}/chat/bella-vista-salon`;
+  const chat = (origin: string) => `${origin}/chat/bella-vista-salon`;
   if (options.sections.has('weight')) {
     const local = await measureWeight(browser, `${statics.web.origin}/`, out('web'), 'local');
-    const localFloor = await measureWeight(browser, floorChat(statics.floor.origin), out('floor'), 'local');
+    const localFloor = await measureWeight(browser, chat(statics.floor.origin), out('floor'), 'local');
     const firebase = await measureWeight(
       browser,
       `${statics.webFirebase.origin}/`,
@@ -100,7 +104,7 @@ async function pageBenchmarks(): Promise<void> {
     );
     const firebaseFloor = await measureWeight(
       browser,
-      floorChat(statics.floorFirebase.origin),
+      chat(statics.floorFirebase.origin),
       out('floor-firebase'),
       'firebase',
     );
@@ -145,28 +149,95 @@ async function pageBenchmarks(): Promise<void> {
     );
   }
   if (options.sections.has('speed')) {
-    const section = `page speed (median of ${options.loads} cold loads)`;
-    const welcome = await medianWelcome(browser, `${statics.web.origin}/`, options.loads);
-    const plain = await medianWelcome(browser, `${statics.plain.origin}/`, options.loads);
-    report.add({
-      section,
-      name: "navigation → 'Welcome to …' (floor: static page)",
-      unit: 'ms',
-      product: welcome,
-      floor: plain,
-      better: 'lower',
-    });
-    const enter = await medianEnterToFirstCharacter(browser, `${statics.web.origin}/`, options.loads);
-    const echo = await medianEnterToFirstCharacter(browser, floorChat(statics.floor.origin), options.loads);
-    report.add({
-      section,
-      name: 'Enter → first reply character (floor: socket.io echo)',
-      unit: 'ms',
-      product: enter,
-      floor: echo,
-      better: 'lower',
+    await firstScreenBenchmark(browser, 'local', {
+      product: chat(statics.web.origin),
+      floor: chat(statics.speedFloor.origin),
     });
   }
+}
+
+/**
+ * The first screen and the first reply, on the phone profile and unthrottled, the page beside its floor
+ * (the declarative-router floor page reading the business and opening live messages before its welcome).
+ */
+async function firstScreenBenchmark(
+  browser: Browser,
+  backend: 'local' | 'Firebase',
+  urls: { product: string; floor: string },
+): Promise<void> {
+  for (const profile of ['phone', 'unthrottled'] as const) {
+    const section = `${backend} first screen, ${profile === 'phone' ? 'phone profile' : 'unthrottled'} (${options.loads} cold loads each)`;
+    const result = await measurePages(browser, urls, profile, options.loads);
+    const { product, floor } = result;
+    const phone = profile === 'phone';
+    const rows = [
+      // The frame is held against the floor's welcome: the visitor should see the page long before.
+      [
+        'navigation → frame painted (floor: its Welcome)',
+        product.frame,
+        floor.welcome,
+        phone ? 0.5 : undefined,
+      ],
+      ["navigation → 'Welcome to …'", product.welcome, floor.welcome, phone ? 1.0 : undefined],
+      ['Enter → first reply character', product.firstReply, floor.firstReply, phone ? 1.5 : undefined],
+    ] as const;
+    for (const [name, mine, theirs, budget] of rows) {
+      for (const p of ['p50', 'p90'] as const) {
+        report.add({
+          section,
+          name: `${name} ${p}`,
+          unit: 'ms',
+          product: mine[p],
+          floor: theirs[p],
+          better: 'lower',
+          ...(budget !== undefined && p === 'p50' ? { budget } : {}),
+        });
+      }
+    }
+    for (const [who, summary] of Object.entries(result)) {
+      report.note(
+        `${section}, ${who}: frame ${spreadText(summary.frame)}; Welcome ${spreadText(summary.welcome)}; Enter → first reply ${spreadText(summary.firstReply)}`,
+      );
+    }
+  }
+}
+
+/**
+ * The Firebase page's first screen and first reply on the whole Firebase stack, offline: the Firestore
+ * and Auth emulators with the demo businesses, the production chat service and the page built for them
+ * (scripts/lib/firebase-stack.mjs), beside the Firebase floor page reading the business through Firestore,
+ * served the same way (/api/chat proxied to the same chat service).
+ */
+async function firebaseSpeedBenchmark(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'chat-bench-firebase-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  let stack: FirebaseStack;
+  try {
+    stack = await startFirebaseStack({
+      log: () => undefined,
+      // Every load comes from 127.0.0.1: the per-client limit would throttle the bench, not a visitor.
+      chatServiceEnv: { RATE_LIMIT_PER_CLIENT: '1000000', LOG_LEVEL: 'warn' },
+    });
+  } catch (error) {
+    report.note(`Firebase first screen not measured: ${(error as Error).message}`);
+    console.warn(`  ✗ Firebase first screen not measured: ${(error as Error).message}`);
+    return;
+  }
+  cleanups.push(() => stack.stop());
+  const floorHosting = await startHostingServer({
+    host: '127.0.0.1',
+    port: 0,
+    chatServiceUrl: stack.chatServiceUrl,
+  });
+  cleanups.push(() => floorHosting.close());
+  await buildFloorPage(dir, 'firebase', 'declarative', `${stack.projectId},${stack.firestoreHost}`);
+  floorHosting.serve(dir);
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  await firstScreenBenchmark(browser, 'Firebase', {
+    product: `${stack.webUrl}/chat/${DEFAULT_BUSINESS_ID}`,
+    floor: `http://127.0.0.1:${floorHosting.port}/chat/${DEFAULT_BUSINESS_ID}`,
+  });
 }
 
 async function writePathBenchmark(): Promise<void> {
@@ -353,7 +424,9 @@ async function growthBenchmark(): Promise<void> {
 
 try {
   if (options.sections.has('weight') || options.sections.has('speed')) await pageBenchmarks();
-  // The browser and page servers are done; stop them before the load runs so they take no CPU.
+  // The browser and page servers are done; stop them before the next runs so they take no CPU.
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  if (options.sections.has('firebase-speed')) await firebaseSpeedBenchmark();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   if (options.sections.has('write')) await writePathBenchmark();
   if (options.sections.has('visitors')) await visitorBenchmarks();
@@ -365,6 +438,7 @@ try {
 
 const seconds = (performance.now() - started) / 1000;
 console.log(`\n${report.table()}\n`);
+for (const note of report.notes) console.log(`- ${note}`);
 const file = report.write({
   quick: options.quick,
   date: new Date().toISOString(),

@@ -2,8 +2,10 @@
 
 export interface Summary {
   count: number;
+  min: number;
   mean: number;
   p50: number;
+  p90: number;
   p95: number;
   p99: number;
   max: number;
@@ -21,8 +23,10 @@ export function summarize(samples: readonly number[]): Summary {
   const total = sorted.reduce((sum, value) => sum + value, 0);
   return {
     count: sorted.length,
+    min: sorted.length ? sorted[0]! : NaN,
     mean: sorted.length ? total / sorted.length : NaN,
     p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : NaN,

@@ -10,6 +10,7 @@
  * - a streamed reply whose text ever shrank or changed other than by appending lost a chunk;
  * - the same (message id, seq) delivered twice, or a user message delivered twice, is a duplicate.
  */
+import { newMessageId } from '@chat/core';
 import type { Socket } from 'socket.io-client';
 import { summarize, type Summary } from './stats.js';
 import { chatBody, createConversation, postJson, subscribe, type WireUpsert } from './wire-client.js';
@@ -112,7 +113,8 @@ class Visitor {
     try {
       saved = (await postJson(
         `${this.server.url}/data/conversations/${conversationId}/messages`,
-        { role: 'user', text },
+        // Messages carry the id the page chooses before its first save (a retried save is then a no-op).
+        { id: newMessageId(), role: 'user', text },
         201,
       )) as { id: string };
     } catch {

@@ -2,7 +2,8 @@
  * Production builds for the page benchmarks, each by the app's own Vite from the same node_modules, in a
  * child process (Vite's bundler leaves native handles behind in the process that ran it):
  * - the web app (web/vite.config.ts) for the local or the Firebase backend;
- * - the floor page (scripts/bench/floor/page) with its local (socket.io) or Firebase (Firestore) backend.
+ * - the floor page (scripts/bench/floor/page) with its local (socket.io) or Firebase (Firestore) backend and
+ *   react-router's data router (the page-weight floor) or its declarative one (the speed floor).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ const { options, floor } = JSON.parse(process.env.BENCH_VITE_BUILD);
 if (floor) {
   const { default: react } = await import('@vitejs/plugin-react');
   options.plugins = [react()];
-  options.resolve = { alias: { 'floor-backend': floor } };
+  options.resolve = { alias: { 'floor-backend': floor.backend, 'floor-router': floor.router } };
 }
 await build(options);
 `;
@@ -47,15 +48,33 @@ export async function buildWebApp(outDir: string, backend: Backend, serverUrl: s
   );
 }
 
-export async function buildFloorPage(outDir: string, backend: Backend, serverUrl: string): Promise<void> {
+/**
+ * `server`: the floor server's URL (local) or the Firebase floor's `projectId[,emulatorHost:port[,chatServiceUrl]]`
+ * (scripts/bench/floor/page/backend-firebase.ts; the bench's dummy project, blocked, when omitted).
+ */
+export async function buildFloorPage(
+  outDir: string,
+  backend: Backend,
+  router: 'data' | 'declarative',
+  server?: string,
+): Promise<void> {
+  const floor = {
+    backend: `${FLOOR_ROOT}backend-${backend}.ts`,
+    router: `${FLOOR_ROOT}router-${router}.tsx`,
+  };
   await runBuild(
-    { root: FLOOR_ROOT, outDir, configFile: false, floor: `${FLOOR_ROOT}backend-${backend}.ts` },
-    { VITE_FLOOR_SERVER: backend === 'firebase' ? BENCH_FIREBASE_ENV.VITE_FIREBASE_PROJECT_ID : serverUrl },
+    { root: FLOOR_ROOT, outDir, configFile: false, floor },
+    { VITE_FLOOR_SERVER: server ?? BENCH_FIREBASE_ENV.VITE_FIREBASE_PROJECT_ID },
   );
 }
 
 async function runBuild(
-  target: { root: string; outDir: string; configFile?: false; floor?: string },
+  target: {
+    root: string;
+    outDir: string;
+    configFile?: false;
+    floor?: { backend: string; router: string };
+  },
   env: Record<string, string>,
 ): Promise<void> {
   const options = {

@@ -3,6 +3,7 @@
  * server's) POSTs user messages to one conversation with a fixed number of connections for a fixed time,
  * against the mock server and against the floor server, one after the other.
  */
+import { newMessageId } from '@chat/core';
 import autocannon from 'autocannon';
 import { createConversation } from './wire-client.js';
 import type { ServerUnderTest } from './server-process.js';
@@ -26,7 +27,19 @@ export async function loadWritePath(
     url: `${server.url}/data/conversations/${conversationId}/messages`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role: 'user', text: 'Do you have a table for two tonight?' }),
+    // Every message under a new id, as the page sends them (the same id twice is one message).
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          body: JSON.stringify({
+            id: newMessageId(),
+            role: 'user',
+            text: 'Do you have a table for two tonight?',
+          }),
+        }),
+      },
+    ],
     connections,
   };
   // Warm-up (JIT, connection set-up), then the measured run.

@@ -3,7 +3,8 @@
 // single-page app (scripts/lib/spa-static-handler.mjs). Used by `npm run start:firebase` and the browser
 // journeys on the Firebase stack. Node built-ins only.
 //
-// Limits: one rewritten path, as firebase.json has; no compression or TLS (a local tool, not a CDN).
+// Limits: one rewritten path, as firebase.json has; gzip only (spa-static-handler.mjs), no TLS (a local tool,
+// not a CDN).
 import { createServer, request as httpRequest } from 'node:http';
 import { createSpaHandler } from './spa-static-handler.mjs';
 

@@ -3,10 +3,16 @@
 // Used by the web container (scripts/docker/serve-static.mjs) and the browser journeys
 // (web/e2e/support/static-server.ts). Node built-ins only.
 //
-// Limits: GET and HEAD only; no compression, range requests or TLS (put a real web server or CDN in front
-// for production).
+// Text files (HTML, JS, CSS, JSON, SVG) go gzip-compressed to clients that accept it, as any web host or CDN
+// sends them: on a phone's connection the page's script is most of the wait (docs/decisions/0021), and
+// the benchmark measures the page as visitors get it. Each file is compressed once (kept in memory until it
+// changes on disk).
+//
+// Limits: GET and HEAD only; no brotli, range requests or TLS (put a real web server or CDN in front for
+// production).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, resolve, sep } from 'node:path';
 import { FRAME_ANCESTORS_HEADERS } from './frame-ancestors.mjs';
 
@@ -54,13 +60,58 @@ async function isFile(path) {
   }
 }
 
-function send(res, method, status, file, cacheControl) {
-  res.writeHead(status, {
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.webmanifest',
+]);
+
+/** gzip bodies by file path, each with the modification time it was made from. */
+const gzipped = new Map();
+
+async function gzipOf(file) {
+  const { mtimeMs } = await stat(file);
+  const cached = gzipped.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.body;
+  const body = gzipSync(await readFile(file));
+  gzipped.set(file, { mtimeMs, body });
+  return body;
+}
+
+function acceptsGzip(req) {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
+async function send(req, res, status, file, cacheControl) {
+  const type = extname(file).toLowerCase();
+  const headers = {
     ...SECURITY_HEADERS,
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': TYPES[type] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
-  });
-  if (method === 'HEAD') return res.end();
+  };
+  if (COMPRESSIBLE.has(type)) {
+    headers.Vary = 'Accept-Encoding';
+    if (acceptsGzip(req)) {
+      let body;
+      try {
+        body = await gzipOf(file);
+      } catch {
+        res.destroy();
+        return;
+      }
+      res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+  }
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') return res.end();
   createReadStream(file)
     .on('error', () => res.destroy())
     .pipe(res);
@@ -91,7 +142,7 @@ export function createSpaHandler(getRoot) {
     if (await isFile(file)) {
       // Vite puts content-hashed bundles under /assets/: safe to cache for good. Anything else may change.
       const immutable = pathname.startsWith('/assets/');
-      send(res, req.method, 200, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      await send(req, res, 200, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       return;
     }
     // A missing bundle is a real 404 (an HTML answer would be parsed as script); any other path is a
@@ -100,6 +151,6 @@ export function createSpaHandler(getRoot) {
       res.writeHead(404, SECURITY_HEADERS).end('Not found');
       return;
     }
-    send(res, req.method, 200, join(root, 'index.html'), 'no-cache');
+    await send(req, res, 200, join(root, 'index.html'), 'no-cache');
   };
 }

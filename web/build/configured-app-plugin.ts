@@ -11,15 +11,21 @@
  *   the main chunk to run before fetching it) and the other backend is not in the build at all.
  *
  * Their types: src/virtual-modules.d.ts.
+ *
+ * It also puts the first-read script (first-read-script.ts) in index.html's head, before the app's module,
+ * with a preconnect hint to the origin it reads from: the business is on its way before the app's code is.
  */
 import { fileURLToPath } from 'node:url';
-import { loadEnv, type Plugin } from 'vite';
+import { loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { parseEnv, type AppEnv, type BackendKind } from '../src/config/env.js';
+import { firstReadScript, type FirstReadScript } from './first-read-script.js';
 
 export const APP_ENV_MODULE = 'virtual:app-env';
 export const BACKEND_MODULE = 'virtual:backend';
 /** Rollup's convention for a module that is no file: other plugins leave ids starting with \0 alone. */
 const RESOLVED_APP_ENV = `\0${APP_ENV_MODULE}`;
+/** Where the dev server serves the first-read script (a build names it by its content). */
+const DEV_FIRST_READ_PATH = '/first-read.js';
 
 const BACKEND_ADAPTERS: Record<BackendKind, string> = {
   local: fileURLToPath(new URL('../src/app/backends/local.ts', import.meta.url)),
@@ -33,10 +39,13 @@ export function readBuildEnv(mode: string, envDir: string): AppEnv {
 
 export function configuredAppPlugin(): Plugin {
   let env: AppEnv | undefined;
+  let firstRead: FirstReadScript | undefined;
+  let firstReadSrc = DEV_FIRST_READ_PATH;
   const configured = (): AppEnv => {
     if (!env) throw new Error('configuredAppPlugin: the configuration is read when Vite resolves its config');
     return env;
   };
+  const script = (): FirstReadScript => (firstRead ??= firstReadScript(configured()));
   return {
     name: 'business-chat:configured-app',
     // `vite preview` serves a finished build: nothing to resolve, and its configuration is already baked in.
@@ -45,6 +54,28 @@ export function configuredAppPlugin(): Plugin {
       // Throws EnvError; Vite prints its message ("- VITE_DEFAULT_BUSINESS_ID: is required …") and exits 1.
       // The dev server restarts when a .env file changes, so this runs again then.
       env = readBuildEnv(config.mode, config.envDir || config.root);
+      firstRead = undefined;
+      if (config.command === 'build') firstReadSrc = config.base + script().fileName;
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_FIRST_READ_PATH, (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        res.end(script().source);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: script().fileName, source: script().source });
+    },
+    transformIndexHtml(): HtmlTagDescriptor[] {
+      const { origin } = script();
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
+          injectTo: 'head-prepend',
+        },
+        { tag: 'script', attrs: { src: firstReadSrc, async: true }, injectTo: 'head-prepend' },
+      ];
     },
     resolveId(id) {
       if (id === APP_ENV_MODULE) return RESOLVED_APP_ENV;

@@ -3,3 +3,4 @@
 export { createFirebaseBackend, parseEmulatorHost, type FirebaseBackendOptions } from './firebase-backend.js';
 export { createFirestoreDataProvider } from './firestore-data-provider.js';
 export { firestoreErrorCode } from './firestore-error-code.js';
+export { businessFromRestDocument } from './firestore-rest-document.js';

@@ -1,5 +1,5 @@
 /** The StackDriver (stack.ts) of the local stack: the mock server's control and data APIs. */
-import { CHAT_PATH, DATA_ROUTES } from '@chat/core';
+import { CHAT_PATH, DATA_ROUTES, newMessageId } from '@chat/core';
 import { inject } from 'vitest';
 import { WAIT_MS } from '../pages/chat-page.js';
 import { createControlClient } from './control.js';
@@ -50,7 +50,7 @@ export function createLocalStackDriver(): StackDriver {
     // The socket's disconnect event, and the browser's offline one, arrive at once.
     connectionLossNoticeMs: WAIT_MS,
     async askFromElsewhere(id, businessId, text) {
-      await post(DATA_ROUTES.messages(id), { role: 'user', text });
+      await post(DATA_ROUTES.messages(id), { id: newMessageId(), role: 'user', text });
       await post(CHAT_PATH, {
         message: text,
         conversationId: id,

@@ -37,7 +37,9 @@ describe('chat page states (§2, §4, §6)', () => {
 
   it('lays out the header, the empty state and the suggested questions; the title is the business name', async () => {
     renderApp('/chat/bella-vista-salon');
-    const header = await screen.findByRole('banner');
+    // The loading frame has a header too: this one is the loaded page's, named after the business.
+    await screen.findByRole('heading', { name: 'Bella Vista Salon' });
+    const header = screen.getByRole('banner');
     expect(within(header).getByRole('heading', { name: 'Bella Vista Salon' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'New chat' })).toBeInTheDocument();
     expect(header.querySelector('[data-icon="app"]')).not.toBeNull();

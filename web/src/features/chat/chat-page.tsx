@@ -1,4 +1,5 @@
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
+import { ChatFrame } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ChatScreen } from './chat-screen.js';
@@ -7,7 +8,8 @@ import { useBusiness } from './hooks/use-business.js';
 /** The route /chat/{businessId}[/{conversationId}]: loads the business, then shows its chat. */
 export function ChatPage({ businessId, conversationId }: { businessId: string; conversationId?: string }) {
   const business = useBusiness(businessId);
-  if (business.status === 'loading') return <PageStatus message={UI_TEXT.loading} />;
+  // The frame index.html already shows: the first render changes nothing the visitor sees.
+  if (business.status === 'loading') return <ChatFrame />;
   if (business.status === 'error') {
     return (
       <PageStatus tone="error" message={UI_TEXT.errorPrefix + ERROR_TEXT[business.error]}>

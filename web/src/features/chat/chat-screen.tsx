@@ -6,6 +6,7 @@ import { applyBrandColor } from '../../lib/theme/brand-color.js';
 import { ConversationsSidebar } from '../conversations/conversations-sidebar.js';
 import { VerificationBanner } from '../verification-banner/verification-banner.js';
 import { ChatHeader } from './components/chat-header.js';
+import { LoadingChatMain } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
@@ -63,11 +64,7 @@ export function ChatScreen({
       {shown ? (
         <ConversationView key={shown.id} business={business} binding={binding} />
       ) : (
-        <main className="chat-main">
-          <p className="chat-loading" role="status">
-            {UI_TEXT.loading}
-          </p>
-        </main>
+        <LoadingChatMain />
       )}
       {/* §2: the sidebar exists but the chat page never opens it. */}
       <ConversationsSidebar open={false} onClose={() => undefined} onNewConversation={startNewChat} />

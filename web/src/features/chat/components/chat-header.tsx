@@ -9,16 +9,17 @@ import './chat-header.css';
 /**
  * §2 header: the app icon, the business name and the new-chat button. Inside the embed snippet's
  * panel the app icon gives way to 'Close chat': the panel has no chrome of its own, and on a phone,
- * where the panel fills the screen, this is the visible way back to the host page.
+ * where the panel fills the screen, this is the visible way back to the host page. While the page
+ * loads (ChatFrame) there is no business yet: no name and no new-chat button.
  */
 export function ChatHeader({
   businessName,
   onNewChat,
-  newChatDisabled,
+  newChatDisabled = false,
 }: {
-  businessName: string;
-  onNewChat(): void;
-  newChatDisabled: boolean;
+  businessName?: string;
+  onNewChat?(): void;
+  newChatDisabled?: boolean;
 }) {
   const embedded = useEmbed().closePanel !== null;
   return (
@@ -29,10 +30,12 @@ export function ChatHeader({
             <AppIcon size={22} />
           </span>
         )}
-        <h1 className="chat-header__name">{businessName}</h1>
-        <HeaderButton label={PAGE_TEXT.newChat} onClick={onNewChat} disabled={newChatDisabled} showLabel>
-          <NewChatIcon size={18} />
-        </HeaderButton>
+        {businessName === undefined ? null : <h1 className="chat-header__name">{businessName}</h1>}
+        {onNewChat ? (
+          <HeaderButton label={PAGE_TEXT.newChat} onClick={onNewChat} disabled={newChatDisabled} showLabel>
+            <NewChatIcon size={18} />
+          </HeaderButton>
+        ) : null}
         <CloseChatButton className="chat-header__button" />
       </div>
     </header>

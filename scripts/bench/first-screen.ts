@@ -1,0 +1,166 @@
+/**
+ * What a visitor waits for, measured in headless Chromium on cold loads (a new browser context each):
+ * navigation → the page's frame painted (its message input on screen), navigation → 'Welcome to …' on
+ * screen, and Enter in the composer → the first character of the assistant's reply on screen.
+ *
+ * Two profiles: `phone` is Lighthouse's mobile profile — a 390×844 touch screen, the CPU slowed 4× (CDP
+ * Emulation.setCPUThrottlingRate) and a 150 ms round trip with 1.6 Mbit/s down and 750 kbit/s up (CDP
+ * Network.emulateNetworkConditions) — and `unthrottled` is the machine as it is.
+ *
+ * The moments are read inside the page, on the animation frame in which each first holds (the frame is
+ * painted right after), in the page's own clock (performance.now(), 0 at navigation start), so neither
+ * the driver's polling nor its round trips to the browser are in the figures. The Enter moment is the
+ * keydown itself, caught before the page's own handlers.
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { summarize, type Summary } from './stats.js';
+
+export type Profile = 'phone' | 'unthrottled';
+
+export const PHONE_PROFILE = {
+  viewport: { width: 390, height: 844 },
+  cpuSlowdown: 4,
+  rttMs: 150,
+  downKbitPerS: 1600,
+  upKbitPerS: 750,
+} as const;
+
+export interface LoadTimes {
+  frame: number;
+  welcome: number;
+  firstReply: number;
+}
+
+export type Metric = keyof LoadTimes;
+
+const QUESTION = 'What are your opening hours?';
+const TIMEOUT_MS = 60_000;
+
+/**
+ * Runs in every document before the page's own scripts. "Frame" is the page's message input (an input
+ * or textarea) having a box; "welcome" an h1/h2 starting with 'Welcome to ' having a box; "reply" a
+ * `data-role="ai"` element with text that was not there at Enter.
+ */
+const TIMING_SCRIPT = `(() => {
+  const times = { frame: null, welcome: null, enter: null, reply: null };
+  window.__firstScreenTimes = times;
+  const shown = (element) => element !== null && element.getClientRects().length > 0;
+  const replies = () => [...document.querySelectorAll('[data-role="ai"]')].filter((e) => /\\S/.test(e.textContent || ''));
+  let before = 0;
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && times.enter === null) {
+      times.enter = performance.now();
+      before = replies().length;
+    }
+  }, true);
+  const tick = () => {
+    const now = performance.now();
+    if (times.frame === null && shown(document.querySelector('input:not([type=hidden]), textarea'))) times.frame = now;
+    if (times.welcome === null) {
+      for (const heading of document.querySelectorAll('h1, h2')) {
+        if (/^Welcome to /.test(heading.textContent || '') && shown(heading)) { times.welcome = now; break; }
+      }
+    }
+    if (times.enter !== null && times.reply === null && replies().length > before) times.reply = now;
+    if (times.reply === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+declare global {
+  interface Window {
+    __firstScreenTimes?: {
+      frame: number | null;
+      welcome: number | null;
+      enter: number | null;
+      reply: number | null;
+    };
+  }
+}
+
+async function applyPhoneThrottling(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_PROFILE.rttMs,
+    downloadThroughput: (PHONE_PROFILE.downKbitPerS * 1000) / 8,
+    uploadThroughput: (PHONE_PROFILE.upKbitPerS * 1000) / 8,
+  });
+}
+
+const CONTEXT_OPTIONS: Record<Profile, BrowserContextOptions> = {
+  phone: { viewport: PHONE_PROFILE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 },
+  unthrottled: {},
+};
+
+/** One cold load of `url`: the three moments, in ms. */
+export async function measureLoad(browser: Browser, url: string, profile: Profile): Promise<LoadTimes> {
+  const context = await browser.newContext(CONTEXT_OPTIONS[profile]);
+  try {
+    await context.addInitScript(TIMING_SCRIPT);
+    const page = await context.newPage();
+    if (profile === 'phone') await applyPhoneThrottling(page);
+    const read = () => page.evaluate(() => window.__firstScreenTimes!);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__firstScreenTimes?.welcome != null, undefined, {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    });
+    const box = page.getByRole('textbox', { name: 'Message', exact: true });
+    await box.fill(QUESTION, { timeout: TIMEOUT_MS });
+    await box.press('Enter');
+    await page.waitForFunction(() => window.__firstScreenTimes?.reply != null, undefined, {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    });
+    const times = await read();
+    if (times.frame === null || times.welcome === null || times.enter === null || times.reply === null) {
+      throw new Error(`${url}: a moment was not seen (${JSON.stringify(times)})`);
+    }
+    return { frame: times.frame, welcome: times.welcome, firstReply: times.reply - times.enter };
+  } finally {
+    await context.close();
+  }
+}
+
+export type Samples = Record<Metric, number[]>;
+
+/**
+ * `loads` cold loads of each page under `profile`, the pages taking turns load by load so that a slow
+ * moment of the shared machine falls on both rather than on one.
+ */
+export async function measurePages<Name extends string>(
+  browser: Browser,
+  urls: Record<Name, string>,
+  profile: Profile,
+  loads: number,
+): Promise<Record<Name, Record<Metric, Summary>>> {
+  const names = Object.keys(urls) as Name[];
+  const samples = Object.fromEntries(
+    names.map((name) => [name, { frame: [], welcome: [], firstReply: [] } as Samples]),
+  ) as Record<Name, Samples>;
+  for (let i = 0; i < loads; i += 1) {
+    for (const name of names) {
+      const times = await measureLoad(browser, urls[name], profile);
+      for (const metric of Object.keys(times) as Metric[]) samples[name][metric].push(times[metric]);
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        frame: summarize(samples[name].frame),
+        welcome: summarize(samples[name].welcome),
+        firstReply: summarize(samples[name].firstReply),
+      },
+    ]),
+  ) as Record<Name, Record<Metric, Summary>>;
+}
+
+/** "p50 1,234 · p90 1,456 · 1,100–1,600 ms (n = 11)" */
+export function spreadText(summary: Summary): string {
+  const ms = (value: number) => Math.round(value).toLocaleString('en');
+  return `p50 ${ms(summary.p50)} · p90 ${ms(summary.p90)} · ${ms(summary.min)}–${ms(summary.max)} ms (n = ${summary.count})`;
+}

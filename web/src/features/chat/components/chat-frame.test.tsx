@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../../components/toast/toast-provider.js';
+import { ChatFrame } from './chat-frame.js';
+
+// The web workspace's root: where vitest runs this project.
+const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../../index.html'), 'utf8');
+
+/** Markup as the browser reads it, without the formatting: whitespace between tags, spacing in styles. */
+function normalized(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+  const blank: Node[] = [];
+  while (walker.nextNode())
+    if (!/\S/.test(walker.currentNode.textContent ?? '')) blank.push(walker.currentNode);
+  for (const node of blank) node.parentNode?.removeChild(node);
+  // Inline styles as the browser reads them, not as they were typed.
+  for (const element of template.content.querySelectorAll<HTMLElement>('[style]')) {
+    element.setAttribute('style', element.style.cssText);
+  }
+  return template.innerHTML;
+}
+
+/** What index.html has inside <div id="root">. */
+function rootMarkup(html: string): string {
+  const match = /<div id="root">([\s\S]*)<\/div>\s*<script/.exec(html);
+  if (!match) throw new Error('index.html: no <div id="root">…</div> before the app script');
+  return normalized(match[1]!);
+}
+
+describe('the chat frame in index.html', () => {
+  it('is exactly what the app renders first while the business loads, so its first render changes nothing on screen', () => {
+    // The app's first screen inside AppProviders: the frame, then the (empty) toast region.
+    const rendered = renderToStaticMarkup(
+      <ToastProvider>
+        <ChatFrame />
+      </ToastProvider>,
+    );
+    // On failure: paste `rendered` into web/index.html's <div id="root"> (one element per line is fine).
+    expect(rootMarkup(INDEX_HTML)).toBe(normalized(rendered));
+  });
+
+  it("says 'Loading...' and has the message box and send button disabled", () => {
+    const root = document.createElement('div');
+    root.innerHTML = rootMarkup(INDEX_HTML);
+    expect(root.querySelector('[role="status"].chat-loading')?.textContent).toBe('Loading...');
+    expect(root.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled).toBe(true);
+    expect(root.querySelector<HTMLButtonElement>('button[aria-label="Send"]')?.disabled).toBe(true);
+  });
+});
