@@ -183,7 +183,11 @@ describe('local backend over the mock server', () => {
     // The client's clock says the token is still good; the server's says it expired an hour ago.
     expect(await backend.auth.getIdToken()).toBe(before);
     expect(await backend.data.getConversation(conversation.id)).toMatchObject({ id: conversation.id });
-    await backend.data.addMessage(conversation.id, { role: 'user', text: 'What are your hours?' });
+    await backend.data.addMessage(conversation.id, {
+      id: newMessageId(),
+      role: 'user',
+      text: 'What are your hours?',
+    });
     const answer = await backend.chat.send(
       {
         message: 'What are your hours?',
