@@ -53,8 +53,12 @@ it('closes the connection of a subscriber that stops reading, and keeps serving 
   const sent = Math.ceil((16 * MAX_SOCKET_BACKLOG_BYTES) / text.length);
   for (let i = 0; i < sent; i++) {
     server.store.addMessage(id, { role: 'user', text });
-    // Let the sockets move bytes now and then, as a live server would between requests.
-    if (i % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // A reader keeps up with a live server's pace: every 100 messages it has caught up before more are
+    // written (so a busy machine cannot make it fall 1 MiB behind too); the stalled one never reads.
+    if (i % 100 === 99) {
+      const written = i + 1;
+      await waitFor(() => reader.upserts() >= written, 20_000, 'the reading subscriber to keep up');
+    }
   }
   await waitFor(() => reader.upserts() === sent, 20_000, 'the reading subscriber to get every upsert');
   tcpOf(stalled.client).resume();
