@@ -69,6 +69,12 @@ export async function contents(outDir: string, files: Iterable<string>): Promise
 export async function sourcesOf(outDir: string, files: Iterable<string>): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   for (const file of files) {
+    // The first-read script is not bundled from modules: the build writes its few lines as text
+    // (web/build/first-read-script.ts), with no source map and nothing of Firebase or the config checks.
+    if (/(^|\/)first-read-[\w-]+\.js$/.test(file)) {
+      map.set(file, ['(the first-read script, written by the build)']);
+      continue;
+    }
     const sourceMap = JSON.parse(await readFile(join(outDir, `${file}.map`), 'utf8')) as {
       sources: string[];
     };
