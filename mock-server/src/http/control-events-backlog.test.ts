@@ -57,8 +57,9 @@ it('disconnects an event-stream client that stops reading, and keeps serving one
   let sent = 0;
   for (; sent < events; sent++) {
     server.store.addMessage(id, { role: 'user', text });
-    // Let the sockets move bytes now and then, as a live server would between requests.
-    if (sent % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Let the sockets move bytes between every few events, as a live server would between requests:
+    // the reader (in this same process) must get to read, or it falls behind the bound too.
+    if (sent % 20 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
   }
   stalled.resume();
   await waitFor(stalled.closed, 10_000, 'the stalled client to be disconnected');
