@@ -194,6 +194,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const newId = options.newId ?? newMessageId;
   const timeZone = options.timeZone ?? visitorTimeZone();
   const network = options.network ?? ALWAYS_ONLINE;
+  // §6: a business that is not approved blocks chatting for everyone — no conversation is created
+  // for it and nothing is sent (a conversation the URL names is shown read-only).
+  const chatEnabled = isChatEnabled(business);
   const listeners = new Set<() => void>();
 
   let started = false;
@@ -298,7 +301,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         smartReplies: pending ? INTERRUPT_SMART_REPLIES : restoredSmartReplies(r.stored),
       });
     }
-    if (isChatEnabled(business) && !r.carriedSent) {
+    if (chatEnabled && !r.carriedSent) {
       r.carriedSent = true;
       for (const item of r.outbox) if (item.delivery === 'sending') void queue(r, item.id);
     }
@@ -518,6 +521,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   async function moveTo(carry: Carry | null): Promise<boolean> {
+    // Nothing to move to with a business that cannot be chatted with (§6): none is created.
+    if (!chatEnabled) return false;
     newChatFailed = false;
     changed();
     try {
@@ -561,6 +566,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   async function sendText(r: Room, raw: string): Promise<boolean> {
+    if (!chatEnabled) return false;
     const text = normaliseOutgoing(raw);
     if (!text) return true;
     dispatch(r, { type: 'action-started' });
@@ -615,6 +621,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
               navigateTo = { conversationId: resolution.conversation.id };
             }
             break;
+          case 'closed':
+            conversationStatus = { status: 'closed' };
+            if (resolution.strayConversationId) navigateTo = { conversationId: null };
+            break;
           case 'failed':
             console.error('Creating a conversation failed', resolution.error);
             conversationStatus = { status: 'error', error: 'failedToCreateConversation' };
@@ -650,7 +660,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     },
     async tryAgain() {
       const r = room;
-      if (!r) return;
+      if (!r || !chatEnabled) return;
       dispatch(r, { type: 'action-started' });
       const previous = lastUserMessageText(r.stored);
       if (previous === null) {
