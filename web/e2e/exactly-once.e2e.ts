@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
+import { settledConversation } from './support/settled-conversation.js';
 
 const MESSAGE_SAVES = '**/data/conversations/*/messages';
 
@@ -76,7 +77,9 @@ test('regression: a save that times out and then lands, then Retry double-clicke
   expect(await chat.assistantMessages().count()).toBe(1);
   const [stored] = await control.conversations();
   expect(stored?.id).toBe(conversationId);
-  expect(stored?.lastMessage?.text).toBe('Can I book for Friday?');
+  expect((await settledConversation(control, conversationId)).firstVisitorMessage?.text).toBe(
+    'Can I book for Friday?',
+  );
 });
 
 test('three messages typed while offline wait, then arrive once each, in order, and are answered', async ({
