@@ -68,7 +68,8 @@ const API_KEY = 'demo-api-key';
 export const FIREBASE_LACKS = {
   setClock:
     "Firestore's and Auth's clocks are the server's own (request.time, server timestamps, code expiry) and " +
-    'cannot be moved; firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
+    'cannot be moved back: commit times only increase, on the emulator too (firestore.contract.test.ts says ' +
+    'what was tried); firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
   injectFault:
     'no Firebase emulator fails on request: the Firestore SDK retries an unavailable listener (reported ' +
     'as reconnecting; firestore-server-behaviour.test.ts ends one through the rules), and the Auth emulator ' +
