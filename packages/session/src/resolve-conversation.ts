@@ -1,6 +1,6 @@
 /**
- * §4 "Conversation resolution", steps 1–5, as plain async functions over the services (chat-session.ts
- * runs them; the page only follows the id it settles on in its URL).
+ * §4 "Conversation resolution", steps 1–5, as plain async functions over the services
+ * (conversation-moves.ts runs them; the page only follows the id it settles on in its URL).
  *
  * A business that is not approved blocks chatting for everyone (§1, §6): for it, resolution creates
  * nothing and follows no tab's id — there is nothing to chat in, and firestore.rules refuse such a

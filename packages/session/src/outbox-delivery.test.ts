@@ -1,0 +1,145 @@
+// Delivering the visitor's messages, through the ChatSession without a browser: one write and one
+// chat call each, a failed save kept for Retry under the same id, a save that timed out and landed
+// after all, and messages typed offline.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProviderError } from '@chat/core';
+import { openSession, stopSessions, visitorTexts } from './testing/open-session.js';
+import { switchableNetwork, until } from './testing/session-harness.js';
+
+afterEach(() => {
+  stopSessions();
+  vi.useRealTimers();
+});
+
+describe('ChatSession: sending', () => {
+  it('shows the message at once, stores it under the id it showed, and the assistant answers', async () => {
+    const { session, backend, conversationId } = await openSession();
+    const sent = session.send('What are your hours?');
+    const pending = session.getState().messages.at(-1)!;
+    expect(pending).toMatchObject({ role: 'user', text: 'What are your hours?', delivery: 'sending' });
+    expect(await sent).toBe(true);
+
+    const state = await until(session, (s) =>
+      s.messages.some((m) => m.text === 'You said: What are your hours?'),
+    );
+    const stored = backend.data.messages(conversationId).find((m) => m.role === 'user')!;
+    // Matched by id alone: the bubble that showed at once is the stored message.
+    expect(stored.id).toBe(pending.id);
+    expect(state.messages.find((m) => m.id === pending.id)?.delivery).toBeUndefined();
+    expect(state.typing).toBe(false);
+    expect(backend.data.conversation(conversationId)?.lastMessage).toMatchObject({
+      text: 'What are your hours?',
+      messageId: pending.id,
+    });
+  });
+
+  it('makes two requests per visitor message: one write (message and lastMessage together), one chat call', async () => {
+    const { session, backend, calls } = await openSession();
+    const writesBefore = calls.filter((c) => c !== 'subscribeToMessages').length;
+    await session.send('One');
+    await until(session, (s) => s.messages.some((m) => m.text === 'You said: One'));
+    await session.send('Two');
+    await until(session, (s) => s.messages.some((m) => m.text === 'You said: Two'));
+    expect(calls.filter((c) => c !== 'subscribeToMessages').slice(writesBefore)).toEqual([
+      'addMessage',
+      'addMessage',
+    ]);
+    expect(backend.chat.calls.map((c) => c.kind)).toEqual(['send', 'send']);
+  });
+
+  it('reports a failed save by its code, keeps the message as not sent, and Retry sends it under the same id', async () => {
+    const { session, backend, conversationId } = await openSession();
+    backend.data.failNext('addMessage');
+    expect(await session.send('Hello?')).toBe(false);
+    const failed = session.getState().messages.at(-1)!;
+    expect(failed.delivery).toBe('failed');
+    expect(session.getState().alerts).toEqual([{ source: 'action', error: 'failedToSendMessage' }]);
+
+    expect(await session.retry(failed.id)).toBe(true);
+    await until(session, (s) => s.messages.some((m) => m.text === 'You said: Hello?'));
+    expect(
+      backend.data
+        .messages(conversationId)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.id),
+    ).toEqual([failed.id]);
+  });
+});
+
+describe('ChatSession: a save that times out and lands after all', () => {
+  const deadlines = { writeTimeoutMs: 30, chatTimeoutMs: 5_000 };
+
+  it('regression: Retry, double-clicked, leaves one copy, answered once', async () => {
+    // Before: the message was saved under a new id on every attempt, so the Retry after a save that
+    // timed out but reached the server stored a second copy.
+    const { session, backend, conversationId } = await openSession({ deadlines });
+    const slow = backend.data.holdNext('addMessage');
+    expect(await session.send('Can I book for Friday?')).toBe(false);
+    const failed = session.getState().messages.at(-1)!;
+    expect(failed.delivery).toBe('failed');
+
+    const first = session.retry(failed.id);
+    const second = session.retry(failed.id); // the double click's second press
+    slow.release(); // the first attempt reaches the server meanwhile
+    expect(await second).toBe(false);
+    expect(await first).toBe(true);
+    await until(session, (s) => s.messages.some((m) => m.text === 'You said: Can I book for Friday?'));
+    expect(visitorTexts(backend, conversationId)).toEqual(['Can I book for Friday?']);
+    expect(backend.chat.calls).toHaveLength(1);
+  });
+
+  it('a late landing before any Retry shows the message as sent and gets it answered', async () => {
+    const { session, backend, conversationId } = await openSession({ deadlines });
+    const slow = backend.data.holdNext('addMessage');
+    expect(await session.send('Are you open?')).toBe(false);
+    slow.release();
+    const state = await until(session, (s) => s.messages.some((m) => m.text === 'You said: Are you open?'));
+    expect(state.messages.filter((m) => m.role === 'user').map((m) => m.delivery)).toEqual([undefined]);
+    expect(visitorTexts(backend, conversationId)).toEqual(['Are you open?']);
+    expect(backend.chat.calls).toHaveLength(1);
+  });
+});
+
+describe('ChatSession: offline', () => {
+  it('three messages typed offline wait, then go once each, in order, and are answered', async () => {
+    const network = switchableNetwork();
+    const { session, backend, conversationId, calls } = await openSession({ network });
+    network.goOffline();
+    const sends = ['First', 'Second', 'Third'].map((text) => session.send(text));
+    await Promise.resolve();
+    expect(session.getState().messages.map((m) => [m.text, m.delivery])).toEqual([
+      ['First', 'sending'],
+      ['Second', 'sending'],
+      ['Third', 'sending'],
+    ]);
+    expect(calls).not.toContain('addMessage');
+
+    network.goOnline();
+    expect(await Promise.all(sends)).toEqual([true, true, true]);
+    await until(session, (s) => s.messages.filter((m) => m.role === 'model').length === 3);
+    expect(visitorTexts(backend, conversationId)).toEqual(['First', 'Second', 'Third']);
+    expect(backend.chat.calls.map((c) => (c.kind === 'send' ? c.body.message : null))).toEqual([
+      'First',
+      'Second',
+      'Third',
+    ]);
+  });
+
+  it('a save cut off by the connection going is made again when it returns, under the same id', async () => {
+    const network = switchableNetwork();
+    const { session, backend, conversationId } = await openSession({ network });
+    const cut = backend.data.holdNext('addMessage');
+    backend.data.failNext('addMessage', new ProviderError('unavailable', 'network down'));
+    const sent = session.send('Still there?');
+    await cut.started;
+    network.goOffline();
+    cut.release(); // the attempt fails: the connection went while it was on its way
+    await vi.waitFor(() => expect(network.waiters()).toBe(1)); // the save waits for the connection
+    expect(session.getState().messages.at(-1)?.delivery).toBe('sending');
+    network.goOnline();
+    expect(await sent).toBe(true);
+    await until(session, (s) => s.messages.some((m) => m.text === 'You said: Still there?'));
+    expect(visitorTexts(backend, conversationId)).toEqual(['Still there?']);
+    expect(session.getState().alerts).toEqual([]);
+  });
+});
