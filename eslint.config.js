@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['packages/core/src/**/*.test.ts'],
+    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/**/*.test-support.ts'],
     rules: {
       // core is pure: types, rules and schemas. The schema library is its only runtime dependency.
       'no-restricted-imports': [
@@ -115,7 +115,12 @@ export default tseslint.config(
     // Only core's schema modules use zod; the rest of core is what the page loads ("sideEffects": false
     // in core's package.json lets the bundler drop the schemas, as long as nothing the page uses needs them).
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/schema/**', 'packages/core/src/index.ts'],
+    ignores: [
+      'packages/core/src/**/*.test.ts',
+      'packages/core/src/**/*.test-support.ts',
+      'packages/core/src/schema/**',
+      'packages/core/src/index.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -126,6 +131,43 @@ export default tseslint.config(
               allowTypeImports: true,
               message:
                 'Outside core/src/schema, core is what the web page loads: use the plain checks, and only `import type` from zod or the schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One spelling per shape, no circles: the field rules (fields/) import nothing but each other; the
+    // schemas build on them; the model and wire modules take their types from the schemas. A schema
+    // that imported the model (or wire) would close a circle (packages/core/src/no-import-cycles.test.ts).
+    files: ['packages/core/src/schema/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/**/*.test-support.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(model|wire)/',
+              message:
+                'A schema takes its rules from ../fields; the model and wire modules import the schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/src/fields/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The field rules are plain constants: they import nothing but each other.',
             },
           ],
         },
