@@ -32,6 +32,39 @@ const PAGE_WEIGHT_RESTRICTIONS = [
   },
 ];
 
+/**
+ * The mock server's layers (mock-server/README.md, "Layout"): app.ts, index.ts and config.ts compose;
+ * http/ and live/ are the two transports; scenarios/ drives the assistant; store/, identity/, faults.ts,
+ * clock.ts and bodies/ (the strict request bodies both transports parse) are below them. A lower layer
+ * never imports a higher one, the transports never import each other's files the other way round
+ * (live/ → http/), and only store/memory-store.ts (the DocumentStore interface) is the store's door.
+ */
+const MOCK_SERVER_COMPOSITION = {
+  regex: '^(\\.\\./)+(app|config|index)\\.js$',
+  message: 'Only app.ts and index.ts compose the mock server: take what you need as an argument.',
+};
+const MOCK_SERVER_STORE_INTERNALS = {
+  regex: '(^|/)store/(?!memory-store\\.js$)',
+  message:
+    "Outside store/, use the DocumentStore interface (store/memory-store.ts), not the store's internals.",
+};
+function mockServerLayer(forbidden, why) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          MOCK_SERVER_COMPOSITION,
+          ...forbidden.map((folder) => ({
+            regex: `(^|/)${folder}/`,
+            message: `${why} (${folder}/ is above it).`,
+          })),
+        ],
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'web/e2e/screenshots/**', '.tmp/**'],
@@ -171,6 +204,48 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['mock-server/src/{store,identity,bodies}/**/*.ts', 'mock-server/src/{faults,clock}.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: mockServerLayer(
+      ['http', 'live', 'scenarios'],
+      'A lower layer of the mock server imports no higher one',
+    ),
+  },
+  {
+    files: ['mock-server/src/scenarios/**/*.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: mockServerLayer(['http', 'live'], 'The assistant switch knows no transport'),
+  },
+  {
+    files: ['mock-server/src/live/**/*.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            MOCK_SERVER_COMPOSITION,
+            MOCK_SERVER_STORE_INTERNALS,
+            {
+              regex: '(^|/)http/',
+              message: 'live/ does not import http/: share through bodies/ or identity/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mock-server/src/http/**/*.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [MOCK_SERVER_COMPOSITION, MOCK_SERVER_STORE_INTERNALS] },
       ],
     },
   },
