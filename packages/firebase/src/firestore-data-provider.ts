@@ -36,6 +36,7 @@ import {
   type DataProvider,
   type Message,
   type MessagesObserver,
+  type StoredFields,
   type StreamState,
   type Unsubscribe,
 } from '@chat/core';
@@ -52,6 +53,7 @@ import {
   writeBatch,
   Timestamp,
   type DocumentSnapshot,
+  type FieldValue,
   type Firestore,
   type SnapshotOptions,
 } from 'firebase/firestore';
@@ -155,8 +157,9 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     async createConversation(input) {
       const fields = checkInput(NewConversationCheck, input, 'conversation');
       return guarded('Creating the conversation', async () => {
-        const ref = await addDoc(collection(db, 'conversations'), {
-          ...withoutUndefined(fields),
+        // Typed by core's Conversation, so a field added there is missed here by the compiler.
+        const document: StoredFields<Conversation, FieldValue, 'createdAt' | 'updatedAt' | 'expiredAt'> = {
+          ...fields,
           createdAt: serverTimestamp(),
           updatedAt: serverTimestamp(),
           // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
@@ -164,7 +167,8 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
           summaryFeedPosted: false,
           signupFeedPosted: false,
           lastMessage: null,
-        });
+        };
+        const ref = await addDoc(collection(db, 'conversations'), withoutUndefined(document));
         const created = await getDoc(ref);
         const createdAt: unknown = created.get('createdAt');
         if (!(createdAt instanceof Timestamp)) {
