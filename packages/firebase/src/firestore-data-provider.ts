@@ -36,6 +36,7 @@ import {
   type DataProvider,
   type Message,
   type MessagesObserver,
+  type NewMessage,
   type StreamState,
   type Unsubscribe,
 } from '@chat/core';
@@ -51,6 +52,7 @@ import {
   updateDoc,
   writeBatch,
   Timestamp,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type SnapshotOptions,
@@ -64,6 +66,12 @@ import {
 } from './firestore-documents.js';
 import { businessIdOf, handleDocumentId, HANDLES_COLLECTION } from './handle-index.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
+import {
+  createRestCommit,
+  RestUnreachable,
+  type RestCommit,
+  type RestCommitTarget,
+} from './firestore-rest-commit.js';
 import { streamStateOf } from './firestore-stream-state.js';
 
 /** signups/{phone}: the marker that a phone number's first signup was posted (firestore.rules). */
@@ -90,7 +98,24 @@ async function guarded<T>(doing: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createFirestoreDataProvider(db: Firestore): DataProvider {
+/**
+ * `rest`: where the page's creates and sends go as REST commits (firestore-rest-commit.ts), one round
+ * trip each with the server's times in the answer; without it (or when the REST API cannot be reached)
+ * they are the SDK's writes, each followed by a read of what was stored.
+ */
+export function createFirestoreDataProvider(
+  db: Firestore,
+  rest?: Omit<RestCommitTarget, 'projectId'>,
+): DataProvider {
+  const commit: RestCommit | null = rest
+    ? createRestCommit({ ...rest, projectId: String(db.app.options.projectId) })
+    : null;
+  /**
+   * Conversations created here that nothing has been written to since: their message list is known to
+   * be empty, so their first subscription says so at once, before the SDK's listener has connected
+   * (which on a phone is several round trips); the listener's own lists follow.
+   */
+  const createdEmpty = new Set<string>();
   const businessRef = (id: string) => doc(db, 'businesses', id);
   const conversationRef = (id: string) => doc(db, 'conversations', id);
   const messagesRef = (conversationId: string) => collection(db, 'conversations', conversationId, 'messages');
@@ -112,6 +137,97 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     const converted = messageFromDocument(snapshot.id, snapshot.data(READ_OPTIONS) ?? {});
     if (!converted.ok) throw new ProviderError('internal', converted.problem);
     return converted.value;
+  }
+
+  /**
+   * Two REST commits: the conversation, expired at its creation (a write cannot say "server time +
+   * 24 h"), then its exact expiry from the createdAt the first commit answered with — the only other
+   * value the rules accept (decision 0006).
+   */
+  async function createOverRest(stored: Record<string, unknown>): Promise<Conversation> {
+    const ref = doc(collection(db, 'conversations'));
+    const path = `conversations/${ref.id}`;
+    const [[createdAt, updatedAt] = []] = await commit!([
+      { path, fields: stored, serverTimes: ['createdAt', 'updatedAt', 'expiredAt'], exists: false },
+    ]);
+    const exactExpiry = lifetimeAfter(createdAt!);
+    await commit!([{ path, fields: { expiredAt: exactExpiry }, updateFields: ['expiredAt'], exists: true }]);
+    const converted = conversationFromDocument(ref.id, {
+      ...stored,
+      createdAt,
+      updatedAt,
+      expiredAt: exactExpiry,
+    });
+    if (!converted.ok) throw new ProviderError('internal', converted.problem);
+    return converted.value;
+  }
+
+  async function createWithSdk(stored: Record<string, unknown>): Promise<Conversation> {
+    const ref = await addDoc(collection(db, 'conversations'), {
+      ...stored,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
+      expiredAt: serverTimestamp(),
+    });
+    const created = await getDoc(ref);
+    const createdAt: unknown = created.get('createdAt');
+    if (!(createdAt instanceof Timestamp)) {
+      throw new ProviderError('internal', `Conversation '${ref.id}' was read back without a createdAt`);
+    }
+    // createdAt + 24 h exactly, from the server's clock: the rules accept no other value.
+    const exactExpiry = lifetimeAfter(createdAt);
+    await updateDoc(ref, { expiredAt: exactExpiry });
+    const read = toConversation(created);
+    if (!read) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
+    return { ...read, expiredAt: Math.floor(exactExpiry.toMillis()) };
+  }
+
+  type MessageFields = Omit<NewMessage, 'id'>;
+
+  /** One REST commit: the message and, for a visitor's, the conversation's lastMessage (as below). */
+  async function addOverRest(conversationId: string, messageId: string, fields: MessageFields) {
+    const { sentAt: _sentAt, ...lastMessage } = lastMessageOf({ ...fields, id: messageId, createdAt: 0 });
+    const [[createdAt] = []] = await commit!([
+      {
+        path: `conversations/${conversationId}/messages/${messageId}`,
+        fields: withoutUndefined(fields),
+        serverTimes: ['createdAt'],
+      },
+      ...(fields.role === 'user'
+        ? [
+            {
+              path: `conversations/${conversationId}`,
+              fields: { lastMessage },
+              updateFields: ['lastMessage'],
+              serverTimes: ['lastMessage.sentAt', 'updatedAt'],
+              exists: true,
+            },
+          ]
+        : []),
+    ]);
+    const converted = messageFromDocument(messageId, { ...withoutUndefined(fields), createdAt });
+    if (!converted.ok) throw new ProviderError('internal', converted.problem);
+    return converted.value;
+  }
+
+  async function addWithSdk(conversationId: string, ref: DocumentReference, fields: MessageFields) {
+    // One atomic write: the message under the id the client chose and, for a visitor message, the
+    // conversation's lastMessage and updatedAt (the rules accept each alone too).
+    const batch = writeBatch(db);
+    batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
+    if (fields.role === 'user') {
+      batch.update(conversationRef(conversationId), {
+        // The server's time, as the message's own createdAt (the rules check both against request.time).
+        lastMessage: {
+          ...lastMessageOf({ ...fields, id: ref.id, createdAt: 0 }),
+          sentAt: serverTimestamp(),
+        },
+        updatedAt: serverTimestamp(),
+      });
+    }
+    await batch.commit();
+    return toMessage(await getDoc(ref));
   }
 
   return {
@@ -154,52 +270,42 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async createConversation(input) {
       const fields = checkInput(NewConversationCheck, input, 'conversation');
-      return guarded('Creating the conversation', async () => {
-        const ref = await addDoc(collection(db, 'conversations'), {
-          ...withoutUndefined(fields),
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-          // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
-          expiredAt: serverTimestamp(),
-          summaryFeedPosted: false,
-          signupFeedPosted: false,
-          lastMessage: null,
-        });
-        const created = await getDoc(ref);
-        const createdAt: unknown = created.get('createdAt');
-        if (!(createdAt instanceof Timestamp)) {
-          throw new ProviderError('internal', `Conversation '${ref.id}' was read back without a createdAt`);
+      const stored = {
+        ...withoutUndefined(fields),
+        summaryFeedPosted: false,
+        signupFeedPosted: false,
+        lastMessage: null,
+      };
+      const created = await guarded('Creating the conversation', async () => {
+        if (commit) {
+          try {
+            return await createOverRest(stored);
+          } catch (error) {
+            if (!(error instanceof RestUnreachable)) throw error;
+          }
         }
-        // createdAt + 24 h exactly, from the server's clock: the rules accept no other value.
-        const exactExpiry = lifetimeAfter(createdAt);
-        await updateDoc(ref, { expiredAt: exactExpiry });
-        const stored = toConversation(created);
-        if (!stored) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
-        return { ...stored, expiredAt: Math.floor(exactExpiry.toMillis()) };
+        return createWithSdk(stored);
       });
+      createdEmpty.add(created.id);
+      return created;
     },
 
     async addMessage(conversationId, message) {
       const id = parseId(conversationId, 'conversation id');
       const { id: messageId, ...fields } = checkInput(NewMessageCheck, message, 'message');
+      // Anything written makes the list no longer known to be empty.
+      createdEmpty.delete(id);
       return guarded('Saving the message', async () => {
         const ref = doc(messagesRef(id), messageId);
-        // One atomic write: the message under the id the client chose and, for a visitor message, the
-        // conversation's lastMessage and updatedAt (the rules accept each alone too).
-        const batch = writeBatch(db);
-        batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
-        if (fields.role === 'user') {
-          batch.update(conversationRef(id), {
-            // The server's time, as the message's own createdAt (the rules check both against request.time).
-            lastMessage: {
-              ...lastMessageOf({ ...fields, id: messageId, createdAt: 0 }),
-              sentAt: serverTimestamp(),
-            },
-            updatedAt: serverTimestamp(),
-          });
-        }
         try {
-          await batch.commit();
+          if (commit) {
+            try {
+              return await addOverRest(id, messageId, fields);
+            } catch (error) {
+              if (!(error instanceof RestUnreachable)) throw error;
+            }
+          }
+          return await addWithSdk(id, ref, fields);
         } catch (error) {
           // Messages are create-only: writing a stored id again is refused as an update. A retried save
           // whose first attempt landed finds its copy here, and that copy is the answer.
@@ -207,7 +313,6 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
           if (stored?.exists()) return toMessage(stored);
           throw error;
         }
-        return toMessage(await getDoc(ref));
       });
     },
 
@@ -260,11 +365,19 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
         };
       }
       let lastState: StreamState | null = null;
+      let stopped = false;
+      let listened = false;
+      if (createdEmpty.delete(conversationId)) {
+        queueMicrotask(() => {
+          if (!stopped && !listened) observer.next([]);
+        });
+      }
       const stop = onSnapshot(
         query(messagesRef(conversationId), orderBy('createdAt', 'asc')),
         // Metadata changes tell when Firestore goes offline (served from cache) and back online.
         { includeMetadataChanges: true },
         (snapshot) => {
+          listened = true;
           const state = streamStateOf(snapshot.metadata);
           if (state !== lastState) {
             // The first snapshot from the server is simply live; only a change is worth reporting.
@@ -278,7 +391,6 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
         },
         (error) => observer.error(toFirestoreProviderError(error, 'Listening to the messages')),
       );
-      let stopped = false;
       return () => {
         if (stopped) return;
         stopped = true;
