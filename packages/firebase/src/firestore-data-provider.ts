@@ -147,19 +147,28 @@ export function createFirestoreDataProvider(
   async function createOverRest(stored: Record<string, unknown>): Promise<Conversation> {
     const ref = doc(collection(db, 'conversations'));
     const path = `conversations/${ref.id}`;
-    const [[createdAt, updatedAt] = []] = await commit!([
-      { path, fields: stored, serverTimes: ['createdAt', 'updatedAt', 'expiredAt'], exists: false },
-    ]);
-    const exactExpiry = lifetimeAfter(createdAt!);
-    await commit!([{ path, fields: { expiredAt: exactExpiry }, updateFields: ['expiredAt'], exists: true }]);
-    const converted = conversationFromDocument(ref.id, {
-      ...stored,
-      createdAt,
-      updatedAt,
-      expiredAt: exactExpiry,
-    });
-    if (!converted.ok) throw new ProviderError('internal', converted.problem);
-    return converted.value;
+    // A listener on the document (readable while it does not exist yet) opens the SDK's listen
+    // connection meanwhile — a handshake of several round trips on a phone — so the messages' listener,
+    // which can only start once the conversation exists, finds it open. Ending this one leaves the
+    // connection open (the SDK closes it after a minute without listeners). It costs a document read or
+    // three per new conversation, where each send over the SDK cost one to read back its createdAt.
+    const warmUp = onSnapshot(
+      ref,
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      const [[createdAt, updatedAt] = []] = await commit!([
+        { path, fields: stored, serverTimes: ['createdAt', 'updatedAt', 'expiredAt'], exists: false },
+      ]);
+      const expiredAt = lifetimeAfter(createdAt!);
+      await commit!([{ path, fields: { expiredAt }, updateFields: ['expiredAt'], exists: true }]);
+      const converted = conversationFromDocument(ref.id, { ...stored, createdAt, updatedAt, expiredAt });
+      if (!converted.ok) throw new ProviderError('internal', converted.problem);
+      return converted.value;
+    } finally {
+      warmUp();
+    }
   }
 
   async function createWithSdk(stored: Record<string, unknown>): Promise<Conversation> {
