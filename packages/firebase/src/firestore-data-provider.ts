@@ -9,16 +9,21 @@
  * - A write cannot say "server time + 24 h", so a conversation is created with expiredAt equal to its
  *   createdAt (expired) and then given exactly createdAt + 24 h in a second write, the only other value
  *   the rules accept (decision 0006). If that second write fails, creating the conversation fails.
- * - createConversation and addMessage read the document back after the write to return the server's
- *   createdAt: one extra document read each. addMessage is a batch (the message, create-only under the
- *   client's id, and the conversation's lastMessage); a second write of a stored id fails in the rules
- *   and is answered with the stored copy.
+ * - createConversation and addMessage are REST commits when `rest` is given (the page's: one round trip
+ *   each, the server's createdAt in the answer, no SDK connection needed; decision 0021), else — and when
+ *   the REST API cannot be reached — the SDK's writes, each read back for its createdAt (one extra read).
+ *   addMessage is one atomic commit (the message, create-only under the client's id, and the
+ *   conversation's lastMessage); a second write of a stored id fails in the rules and is answered with
+ *   the stored copy.
+ * - A conversation created here is reported empty by its first subscription at once, before the SDK's
+ *   listener has connected; its own lists follow. Every other read and the live listener are the SDK's.
  * - The signup feed item, the conversation's signupFeedPosted and the phone number's signups/{phone}
  *   marker are one batched write (the rules accept none alone, and the marker only once per number ever):
  *   addFeedItem writes them, and markSignupFeedPosted only confirms the flag is set.
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
  *   message → skipped), each with a console.warn or an error naming the bad fields.
- * - No offline persistence is enabled: writes made while offline wait in memory and are lost on reload.
+ * - No offline persistence is enabled: SDK writes made while offline wait in memory and are lost on reload
+ *   (a REST write made offline fails at once and goes to the SDK).
  */
 import {
   ProviderError,
