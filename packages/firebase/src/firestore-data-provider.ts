@@ -15,8 +15,11 @@
  *   addMessage is one atomic commit (the message, create-only under the client's id, and the
  *   conversation's lastMessage); a second write of a stored id fails in the rules and is answered with
  *   the stored copy.
- * - A conversation created here is reported empty by its first subscription at once, before the SDK's
- *   listener has connected; its own lists follow. Every other read and the live listener are the SDK's.
+ * - The first screen does not wait for the SDK's connection (decision 0021): a conversation created here
+ *   is reported empty by its first subscription at once, and one read over REST (getConversation) is
+ *   listed over REST by its first subscription, unless the SDK's listener answers from the server first;
+ *   the listener's own lists follow. A listener on the conversation's document opens the SDK's connection
+ *   meanwhile. Every other read and the live listener are the SDK's.
  * - The signup feed item, the conversation's signupFeedPosted and the phone number's signups/{phone}
  *   marker are one batched write (the rules accept none alone, and the marker only once per number ever):
  *   addFeedItem writes them, and markSignupFeedPosted only confirms the flag is set.
@@ -71,12 +74,8 @@ import {
 } from './firestore-documents.js';
 import { businessIdOf, handleDocumentId, HANDLES_COLLECTION } from './handle-index.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
-import {
-  createRestCommit,
-  RestUnreachable,
-  type RestCommit,
-  type RestCommitTarget,
-} from './firestore-rest-commit.js';
+import { restFields } from './firestore-rest-document.js';
+import { createRestApi, RestUnreachable, type RestTarget } from './firestore-rest-api.js';
 import { streamStateOf } from './firestore-stream-state.js';
 
 /** signups/{phone}: the marker that a phone number's first signup was posted (firestore.rules). */
@@ -104,23 +103,27 @@ async function guarded<T>(doing: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * `rest`: where the page's creates and sends go as REST commits (firestore-rest-commit.ts), one round
+ * `rest`: where the page's creates and sends go as REST commits (firestore-rest-api.ts), one round
  * trip each with the server's times in the answer; without it (or when the REST API cannot be reached)
  * they are the SDK's writes, each followed by a read of what was stored.
  */
 export function createFirestoreDataProvider(
   db: Firestore,
-  rest?: Omit<RestCommitTarget, 'projectId'>,
+  rest?: Omit<RestTarget, 'projectId'>,
 ): DataProvider {
-  const commit: RestCommit | null = rest
-    ? createRestCommit({ ...rest, projectId: String(db.app.options.projectId) })
-    : null;
+  const api = rest ? createRestApi({ ...rest, projectId: String(db.app.options.projectId) }) : null;
+  const commit = api?.commit ?? null;
   /**
    * Conversations created here that nothing has been written to since: their message list is known to
    * be empty, so their first subscription says so at once, before the SDK's listener has connected
    * (which on a phone is several round trips); the listener's own lists follow.
    */
   const createdEmpty = new Set<string>();
+  /**
+   * Conversations read over REST for the first screen: their first subscription lists their messages
+   * over REST too, shown unless the SDK's listener has answered first; its own lists follow.
+   */
+  const readOverRest = new Set<string>();
   const businessRef = (id: string) => doc(db, 'businesses', id);
   const conversationRef = (id: string) => doc(db, 'conversations', id);
   const messagesRef = (conversationId: string) => collection(db, 'conversations', conversationId, 'messages');
@@ -145,6 +148,58 @@ export function createFirestoreDataProvider(
   }
 
   /**
+   * While a conversation is created or read over REST, a listener on its document (readable while it
+   * does not exist yet) opens the SDK's listen connection — a handshake of several round trips on a
+   * phone — so the messages' listener, which starts only once the conversation is known, finds it open.
+   * Ending this one leaves the connection open (the SDK closes it after a minute without listeners). It
+   * costs a document read or three per first screen, where each send over the SDK cost one to read back
+   * its createdAt. Returns the function that ends it.
+   */
+  function warmUpListener(conversationId: string): () => void {
+    return onSnapshot(
+      conversationRef(conversationId),
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * The conversation over REST (the page's first screen), or undefined when the answer is not one to
+   * decide on (another status, a body that is not a document): the SDK's read then decides.
+   */
+  async function readConversationOverRest(id: string): Promise<Conversation | null | undefined> {
+    const warmUp = warmUpListener(id);
+    try {
+      const { status, body } = await api!.get(`conversations/${id}`);
+      // The rules deny reading another visitor's conversation; the interface says that reads as null.
+      if (status === 404 || status === 403) return null;
+      if (status !== 200 || typeof body !== 'object' || body === null) return undefined;
+      const converted = conversationFromDocument(id, restFields((body as { fields?: unknown }).fields));
+      if (converted.ok) {
+        readOverRest.add(id);
+        return converted.value;
+      }
+      console.warn(`[firestore] ${converted.problem}; treated as unusable`);
+      return null;
+    } finally {
+      warmUp();
+    }
+  }
+
+  /** A conversation's messages over REST, or null when the answer is not a whole list. */
+  async function listMessagesOverRest(conversationId: string): Promise<Message[] | null> {
+    const { status, body } = await api!.list(`conversations/${conversationId}/messages`, 'createdAt');
+    if (status !== 200 || typeof body !== 'object' || body === null) return null;
+    const page = body as { documents?: Array<{ name?: unknown; fields?: unknown }>; nextPageToken?: unknown };
+    if (page.nextPageToken) return null;
+    const docs = (page.documents ?? []).map((d) => ({
+      id: String(d.name).split('/').at(-1) ?? '',
+      data: restFields(d.fields),
+    }));
+    return messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`));
+  }
+
+  /**
    * Two REST commits: the conversation, expired at its creation (a write cannot say "server time +
    * 24 h"), then its exact expiry from the createdAt the first commit answered with — the only other
    * value the rules accept (decision 0006).
@@ -152,16 +207,7 @@ export function createFirestoreDataProvider(
   async function createOverRest(stored: Record<string, unknown>): Promise<Conversation> {
     const ref = doc(collection(db, 'conversations'));
     const path = `conversations/${ref.id}`;
-    // A listener on the document (readable while it does not exist yet) opens the SDK's listen
-    // connection meanwhile — a handshake of several round trips on a phone — so the messages' listener,
-    // which can only start once the conversation exists, finds it open. Ending this one leaves the
-    // connection open (the SDK closes it after a minute without listeners). It costs a document read or
-    // three per new conversation, where each send over the SDK cost one to read back its createdAt.
-    const warmUp = onSnapshot(
-      ref,
-      () => undefined,
-      () => undefined,
-    );
+    const warmUp = warmUpListener(ref.id);
     try {
       const [[createdAt, updatedAt] = []] = await commit!([
         { path, fields: stored, serverTimes: ['createdAt', 'updatedAt', 'expiredAt'], exists: false },
@@ -272,6 +318,14 @@ export function createFirestoreDataProvider(
 
     async getConversation(conversationId) {
       const id = parseId(conversationId, 'conversationId');
+      if (api) {
+        try {
+          const read = await readConversationOverRest(id);
+          if (read !== undefined) return read;
+        } catch (error) {
+          if (!(error instanceof RestUnreachable)) throw error;
+        }
+      }
       try {
         const snapshot = await getDoc(conversationRef(id));
         return snapshot.exists() ? toConversation(snapshot) : null;
@@ -385,13 +439,22 @@ export function createFirestoreDataProvider(
         queueMicrotask(() => {
           if (!stopped && !listened) observer.next([]);
         });
+      } else if (readOverRest.delete(conversationId)) {
+        listMessagesOverRest(conversationId).then(
+          (messages) => {
+            if (messages && !stopped && !listened) observer.next(messages);
+          },
+          // The listener reports what is wrong; this list was only ever a head start.
+          () => undefined,
+        );
       }
       const stop = onSnapshot(
         query(messagesRef(conversationId), orderBy('createdAt', 'asc')),
         // Metadata changes tell when Firestore goes offline (served from cache) and back online.
         { includeMetadataChanges: true },
         (snapshot) => {
-          listened = true;
+          // A list from the server supersedes the head start; one from the cache (offline) does not.
+          if (!snapshot.metadata.fromCache) listened = true;
           const state = streamStateOf(snapshot.metadata);
           if (state !== lastState) {
             // The first snapshot from the server is simply live; only a change is worth reporting.

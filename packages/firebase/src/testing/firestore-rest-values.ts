@@ -5,9 +5,9 @@
  */
 
 // Writing is the page's own REST encoding (the provider's writes use it); the harness only seeds with it.
-import type { RestValue } from '../firestore-rest-commit.js';
+import type { RestValue } from '../firestore-rest-api.js';
 
-export { toRestFields, toRestValue, type RestValue } from '../firestore-rest-commit.js';
+export { toRestFields, toRestValue, type RestValue } from '../firestore-rest-api.js';
 
 /** A REST value as JSON. Timestamps become whole epoch milliseconds, like the data provider's reads. */
 export function fromRestValue(value: RestValue): unknown {

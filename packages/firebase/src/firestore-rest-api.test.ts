@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { restTimestamp, timestampFromRest, toRestValue } from './firestore-rest-commit.js';
+import { restTimestamp, timestampFromRest, toRestValue } from './firestore-rest-api.js';
 
 describe("REST commits' times", () => {
   it('reads and writes server times to the nanosecond (the rules compare an expiry exactly)', () => {

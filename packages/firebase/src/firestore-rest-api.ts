@@ -1,20 +1,22 @@
 /**
- * The page's own writes as one plain `documents:commit` request to Firestore's REST API, answered in one
- * round trip with the server's times for every serverTimestamp field — where the SDK first opens its
- * write stream (a handshake of several round trips on a phone), writes, and then needs a read to learn
- * those times. firestore.rules judge these requests exactly as the SDK's: the visitor's Firebase ID token
- * (when signed in) goes as `Authorization: Bearer`, as the SDK sends it. Decision 0021.
+ * The page's first-screen calls as plain requests to Firestore's REST API: its writes as one
+ * `documents:commit` answered in one round trip with the server's times for every serverTimestamp field
+ * — where the SDK first opens its write stream (a handshake of several round trips on a phone), writes,
+ * and then needs a read to learn those times — and the reads of a returning visitor's conversation and
+ * its messages, before the SDK's listener has connected. firestore.rules judge these requests exactly as
+ * the SDK's: the visitor's Firebase ID token (when signed in) goes as `Authorization: Bearer`, as the SDK
+ * sends it. Decision 0021.
  *
- * The SDK stays the page's live listener and its fallback writer: a request that never got an answer
- * (offline, the network failed) rejects with RestUnreachable, so the caller can hand the write to the
- * SDK, which waits for the network and retries. An answer that is an error (the rules refused, a
- * precondition failed) rejects with the SDK's error code ('permission-denied', …), mapped as any
- * Firestore failure (firestore-error-code.ts).
+ * The SDK stays the page's live listener and its fallback: a request that never got an answer (offline,
+ * the network failed) rejects with RestUnreachable, so the caller can hand the call to the SDK, which
+ * waits for the network and retries. A commit answered with an error (the rules refused, a precondition
+ * failed) rejects with the SDK's error code ('permission-denied', …), mapped as any Firestore failure
+ * (firestore-error-code.ts).
  */
 import { Timestamp } from 'firebase/firestore';
 
 /** Where the REST API is and whose token signs the requests. */
-export interface RestCommitTarget {
+export interface RestTarget {
   /** https://firestore.googleapis.com, or the emulator's http://host:port. */
   origin: string;
   projectId: string;
@@ -114,58 +116,86 @@ function sdkCode(status: unknown): string {
   return typeof status === 'string' ? status.toLowerCase().replace(/_/g, '-') : 'unknown';
 }
 
-export function createRestCommit(target: RestCommitTarget): RestCommit {
-  const database = `projects/${target.projectId}/databases/(default)`;
-  const url = `${target.origin.replace(/\/+$/, '')}/v1/${encodeURI(database)}/documents:commit`;
+/** A REST answer: its status and JSON body (null when it has none). */
+export interface RestAnswer {
+  status: number;
+  body: unknown;
+}
 
-  return async (writes) => {
-    const body = {
-      writes: writes.map((write) => ({
-        update: { name: `${database}/documents/${write.path}`, fields: toRestFields(write.fields) },
-        ...(write.updateFields ? { updateMask: { fieldPaths: write.updateFields } } : {}),
-        ...(write.serverTimes?.length
-          ? {
-              updateTransforms: write.serverTimes.map((fieldPath) => ({
-                fieldPath,
-                setToServerValue: 'REQUEST_TIME',
-              })),
-            }
-          : {}),
-        ...(write.exists !== undefined ? { currentDocument: { exists: write.exists } } : {}),
-      })),
-    };
+/** Reads of documents, answered as they come (a 404 or 403 is an answer, not a failure). */
+export interface RestReads {
+  /** GET of one document, e.g. 'conversations/abc'. */
+  get(path: string): Promise<RestAnswer>;
+  /** The documents of a collection ordered by a field, e.g. 'conversations/abc/messages'. */
+  list(path: string, orderBy: string): Promise<RestAnswer>;
+}
+
+export interface RestApi extends RestReads {
+  commit: RestCommit;
+}
+
+export function createRestApi(target: RestTarget): RestApi {
+  const database = `projects/${target.projectId}/databases/(default)`;
+  const documents = `${target.origin.replace(/\/+$/, '')}/v1/${encodeURI(database)}/documents`;
+
+  async function request(url: string, body?: unknown): Promise<RestAnswer> {
     const token = await target.idToken();
     let response: Response;
     try {
       response = await fetch(url, {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         headers: {
           // JSON sent as text/plain, as the SDK's own REST connection does: a request without custom
           // headers is then "simple" for CORS, with no preflight round trip first (an anonymous visitor's).
-          'content-type': 'text/plain',
+          ...(body === undefined ? {} : { 'content-type': 'text/plain' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (error) {
       throw new RestUnreachable(error);
     }
-    const answer = (await response.json().catch(() => null)) as {
-      error?: { status?: unknown; message?: unknown };
-      writeResults?: Array<{ transformResults?: Array<{ timestampValue?: unknown }> }>;
-    } | null;
-    if (!response.ok) {
-      const message = typeof answer?.error?.message === 'string' ? answer.error.message : response.statusText;
-      throw new RestCommitError(sdkCode(answer?.error?.status), `HTTP ${response.status}: ${message}`);
-    }
-    return writes.map((write, i) => {
-      const results = answer?.writeResults?.[i]?.transformResults ?? [];
-      return (write.serverTimes ?? []).map((field, j) => {
-        const time = results[j]?.timestampValue;
-        if (typeof time !== 'string')
-          throw new RestCommitError('internal', `The commit's answer has no server time for ${field}`);
-        return timestampFromRest(time);
+    return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+  }
+
+  const pathUrl = (path: string) => `${documents}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+  return {
+    get: (path) => request(pathUrl(path)),
+    list: (path, orderBy) => request(`${pathUrl(path)}?orderBy=${encodeURIComponent(orderBy)}&pageSize=300`),
+    async commit(writes) {
+      const { status, body } = await request(`${documents}:commit`, {
+        writes: writes.map((write) => ({
+          update: { name: `${database}/documents/${write.path}`, fields: toRestFields(write.fields) },
+          ...(write.updateFields ? { updateMask: { fieldPaths: write.updateFields } } : {}),
+          ...(write.serverTimes?.length
+            ? {
+                updateTransforms: write.serverTimes.map((fieldPath) => ({
+                  fieldPath,
+                  setToServerValue: 'REQUEST_TIME',
+                })),
+              }
+            : {}),
+          ...(write.exists !== undefined ? { currentDocument: { exists: write.exists } } : {}),
+        })),
       });
-    });
+      const answer = body as {
+        error?: { status?: unknown; message?: unknown };
+        writeResults?: Array<{ transformResults?: Array<{ timestampValue?: unknown }> }>;
+      } | null;
+      if (status !== 200) {
+        const message = typeof answer?.error?.message === 'string' ? answer.error.message : 'no message';
+        throw new RestCommitError(sdkCode(answer?.error?.status), `HTTP ${status}: ${message}`);
+      }
+      return writes.map((write, i) => {
+        const results = answer?.writeResults?.[i]?.transformResults ?? [];
+        return (write.serverTimes ?? []).map((field, j) => {
+          const time = results[j]?.timestampValue;
+          if (typeof time !== 'string')
+            throw new RestCommitError('internal', `The commit's answer has no server time for ${field}`);
+          return timestampFromRest(time);
+        });
+      });
+    },
   };
 }
