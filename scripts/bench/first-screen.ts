@@ -39,13 +39,13 @@ const TIMEOUT_MS = 60_000;
 /**
  * Runs in every document before the page's own scripts. "Frame" is the page's message input (an input
  * or textarea) having a box; "welcome" an h1/h2 starting with 'Welcome to ' having a box; "reply" a
- * `data-role="ai"` element with text that was not there at Enter.
+ * `data-role="assistant"` element with text that was not there at Enter.
  */
 const TIMING_SCRIPT = `(() => {
   const times = { frame: null, welcome: null, enter: null, reply: null };
   window.__firstScreenTimes = times;
   const shown = (element) => element !== null && element.getClientRects().length > 0;
-  const replies = () => [...document.querySelectorAll('[data-role="ai"]')].filter((e) => /\\S/.test(e.textContent || ''));
+  const replies = () => [...document.querySelectorAll('[data-role="assistant"]')].filter((e) => /\\S/.test(e.textContent || ''));
   let before = 0;
   addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && times.enter === null) {
