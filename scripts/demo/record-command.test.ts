@@ -11,7 +11,7 @@ import { createApp } from '@chat/mock-server';
 import type { ChatMockServer } from '@chat/mock-server';
 import { loadScenarioFile } from '@chat/assistant';
 import { createChatSession, type ChatSession } from '@chat/session';
-import { memoryStorage, until } from '@chat/session/testing';
+import { completeReplies, memoryStorage, until } from '@chat/session/testing';
 import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';
 import { stepsFrom } from './recorded-steps.js';
@@ -51,9 +51,6 @@ async function openVisitor(): Promise<{ session: ChatSession; conversationId: st
   if (conversation.status !== 'ready') throw new Error(`the conversation is ${conversation.status}`);
   return { session, conversationId: conversation.conversation.id };
 }
-
-const completeReplies = (session: ChatSession) =>
-  session.getState().stored.filter((m) => m.role === 'model' && m.type !== 'auth' && !m.streaming).length;
 
 /** The visitor sends `text`, and the assistant's reply arrives in full. */
 async function visitorSays(session: ChatSession, text: string) {

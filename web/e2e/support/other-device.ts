@@ -5,11 +5,8 @@
  */
 import type { Backend } from '@chat/core';
 import { createChatSession, type ChatSession } from '@chat/session';
-import { memoryStorage, until } from '@chat/session/testing';
+import { completeReplies, memoryStorage, until } from '@chat/session/testing';
 import { WAIT_MS } from '../pages/chat-page.js';
-
-const completeReplies = (session: ChatSession) =>
-  session.getState().stored.filter((m) => m.role === 'model' && m.type !== 'auth' && !m.streaming).length;
 
 export async function askOnOtherDevice(
   backend: Backend,
