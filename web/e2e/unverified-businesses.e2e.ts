@@ -5,7 +5,7 @@ import { saveStateScreenshot } from './support/state-screenshots.js';
 import { test } from './support/journey-test.js';
 
 // Both stacks: no conversation is made for a business that is not approved (the Firebase stack's rules
-// refuse one), so the page stays on the business's address, naming none (docs/decisions/0023).
+// refuse one), so the page stays on the business's address, naming none (docs/decisions/0024).
 test('a pending business shows "Not Yet Verified" and cannot be chatted with', async ({ page, chat }) => {
   await chat.openClosed('/chat/sunrise-bakery', 'sunrise-bakery');
   await chat.banner.waitFor({ timeout: WAIT_MS });

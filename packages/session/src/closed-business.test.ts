@@ -1,5 +1,5 @@
 // A ChatSession for a business that cannot be chatted with (§6), without a browser: no conversation is
-// made for it, and one the URL names is shown read-only (docs/decisions/0023).
+// made for it, and one the URL names is shown read-only (docs/decisions/0024).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInMemoryBackend, testBusinesses } from '@chat/contract/in-memory';
 import { createChatSession } from './chat-session.js';

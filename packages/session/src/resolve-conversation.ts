@@ -5,7 +5,7 @@
  * A business that is not approved blocks chatting for everyone (§1, §6): for it, resolution creates
  * nothing and follows no tab's id — there is nothing to chat in, and firestore.rules refuse such a
  * conversation. A valid conversation the URL names is still shown (read-only: the page cannot send).
- * See docs/decisions/0023-no-conversation-for-unapproved-business.md.
+ * See docs/decisions/0024-no-conversation-for-unapproved-business.md.
  */
 import {
   DEFAULT_CONTEXT_TYPE,
