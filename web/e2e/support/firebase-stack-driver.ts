@@ -21,6 +21,24 @@ const REPLY_SETTLE_MS = 15_000;
 /** The root collections the businesses tool writes (packages/admin): kept by reset(). */
 const SEEDED = new Set(['businesses', 'handles']);
 
+/** The path of the web SDK's Write stream (WebChannel): every commit the page makes goes through it. */
+const WRITE_CHANNEL = '/google.firestore.v1.Firestore/Write/channel';
+
+/**
+ * The writes in a Write-channel request's form body (`count=1&ofs=3&req0___data__=<JSON>`, one
+ * `reqN___data__` per stream message), as JSON text; null when its messages carry none (the stream's
+ * handshake).
+ */
+function firestoreWritesIn(body: string): string | null {
+  const writes: unknown[] = [];
+  for (const [key, value] of new URLSearchParams(body)) {
+    if (!/^req\d+___data__$/.test(key)) continue;
+    const message = JSON.parse(value) as { writes?: unknown[] };
+    writes.push(...(message.writes ?? []));
+  }
+  return writes.length > 0 ? JSON.stringify(writes) : null;
+}
+
 interface RestDocument {
   name: string;
   fields?: Record<string, RestValue>;
@@ -183,6 +201,13 @@ export function createFirebaseStackDriver(): StackDriver {
       await post('cut');
       return () => post('restore');
     },
+
+    writeIn(request) {
+      if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith(WRITE_CHANNEL))
+        return null;
+      return firestoreWritesIn(request.postData() ?? '');
+    },
+    writeRequests: `**${WRITE_CHANNEL}**`,
 
     // The Firestore SDK notices a connection that went silent (the browser still online) only when its
     // channel's own retries give up: 28–40 s measured on this machine. The page says 'Reconnecting…' then.

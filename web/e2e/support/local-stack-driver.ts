@@ -49,6 +49,11 @@ export function createLocalStackDriver(): StackDriver {
     },
     // The socket's disconnect event, and the browser's offline one, arrive at once.
     connectionLossNoticeMs: WAIT_MS,
+    writeIn(request) {
+      if (request.method() === 'GET' || request.method() === 'OPTIONS') return null;
+      return new URL(request.url()).pathname.startsWith('/data/') ? (request.postData() ?? '') : null;
+    },
+    writeRequests: '**/data/**',
     async askFromElsewhere(id, businessId, text) {
       await post(DATA_ROUTES.messages(id), { id: newMessageId(), role: 'user', text });
       await post(CHAT_PATH, {
