@@ -10,6 +10,7 @@ import {
   fromRestFields,
   type RestValue,
 } from '../../../packages/firebase/src/testing/firestore-rest-values.js';
+import { firestoreRestDocuments } from '../../../packages/firebase/src/testing/firestore-rest-documents.js';
 import { clearAccounts, latestCode } from '../../firebase-e2e/support/auth-emulator.js';
 import '../../firebase-e2e/support/provided.js';
 import type { StackDriver, StoredFeedItem } from './stack.js';
@@ -49,6 +50,10 @@ export function createFirebaseStackDriver(): StackDriver {
   const projectId = inject('firebaseProjectId');
   const root = `projects/${projectId}/databases/(default)/documents`;
   const base = `http://${inject('firestoreEmulatorHost')}/v1/${root}`;
+  const { collectionIds, documentsUnder, deleteAll } = firestoreRestDocuments(
+    inject('firestoreEmulatorHost'),
+    projectId,
+  );
 
   async function call(method: string, url: string, body?: unknown): Promise<unknown> {
     const response = await fetch(url, {
@@ -61,31 +66,6 @@ export function createFirebaseStackDriver(): StackDriver {
     if (!response.ok)
       throw new Error(`Firestore emulator: ${method} ${url} answered ${response.status}: ${text}`);
     return text === '' ? undefined : (JSON.parse(text) as unknown);
-  }
-
-  /** The ids of the collections under `parent` (a document path below `root`, or '' for the root). */
-  async function collectionIds(parent: string): Promise<string[]> {
-    const url = parent ? `${base}/${parent}:listCollectionIds` : `${base}:listCollectionIds`;
-    const answer = (await call('POST', url, { pageSize: 300 })) as { collectionIds?: string[] } | undefined;
-    return answer?.collectionIds ?? [];
-  }
-
-  /**
-   * The full names of every document in `collection` (a path below `root`) and below it, deepest first —
-   * documents that hold only subcollections included.
-   */
-  async function documentsUnder(collection: string): Promise<string[]> {
-    const answer = (await call(
-      'GET',
-      `${base}/${collection}?pageSize=300&showMissing=true&mask.fieldPaths=__name__`,
-    )) as { documents?: RestDocument[] } | undefined;
-    const names: string[] = [];
-    for (const { name } of answer?.documents ?? []) {
-      const path = name.slice(`${root}/`.length);
-      for (const sub of await collectionIds(path)) names.push(...(await documentsUnder(`${path}/${sub}`)));
-      names.push(name);
-    }
-    return names;
   }
 
   /** How many assistant messages are still marked streaming (0 or 1: it stops counting at one). */
@@ -130,10 +110,7 @@ export function createFirebaseStackDriver(): StackDriver {
         const path = business.name.slice(`${root}/`.length);
         for (const sub of await collectionIds(path)) names.push(...(await documentsUnder(`${path}/${sub}`)));
       }
-      for (let start = 0; start < names.length; start += 400) {
-        const writes = names.slice(start, start + 400).map((name) => ({ delete: name }));
-        await call('POST', `${base}:commit`, { writes });
-      }
+      await deleteAll(names);
       await clearAccounts();
     },
 
