@@ -1,6 +1,8 @@
 /**
  * The StackDriver (stack.ts) of the Firebase stack: the Firestore emulator's REST API as the "owner"
- * (bypassing the rules, as the operator's Admin SDK tools do), the Auth emulator's own endpoints
+ * (bypassing the rules, as the operator's Admin SDK tools do; its listing and deleting shared with the
+ * Firebase tests' harness, packages/firebase/src/testing/firestore-rest-documents.ts), the page's
+ * Firestore Write channel as the requests that carry its writes, the Auth emulator's own endpoints
  * (../../firebase-e2e/support/auth-emulator.ts), and the chat service through the page's origin.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,7 +17,6 @@ import { clearAccounts, latestCode } from '../../firebase-e2e/support/auth-emula
 import '../../firebase-e2e/support/provided.js';
 import type { StackDriver, StoredFeedItem } from './stack.js';
 
-const OWNER = { authorization: 'Bearer owner' };
 const AN_HOUR_MS = 60 * 60 * 1000;
 /** The longest a reply takes to finish writing on this stack (about a second; a busy machine is slower). */
 const REPLY_SETTLE_MS = 15_000;
@@ -47,26 +48,10 @@ interface RestDocument {
 }
 
 export function createFirebaseStackDriver(): StackDriver {
-  const projectId = inject('firebaseProjectId');
-  const root = `projects/${projectId}/databases/(default)/documents`;
-  const base = `http://${inject('firestoreEmulatorHost')}/v1/${root}`;
-  const { collectionIds, documentsUnder, deleteAll } = firestoreRestDocuments(
+  const { root, base, call, collectionIds, documentsUnder, deleteAll } = firestoreRestDocuments(
     inject('firestoreEmulatorHost'),
-    projectId,
+    inject('firebaseProjectId'),
   );
-
-  async function call(method: string, url: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(url, {
-      method,
-      headers: { ...OWNER, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status === 404 && method === 'GET') return undefined;
-    if (!response.ok)
-      throw new Error(`Firestore emulator: ${method} ${url} answered ${response.status}: ${text}`);
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
-  }
 
   /** How many assistant messages are still marked streaming (0 or 1: it stops counting at one). */
   async function repliesBeingWritten(): Promise<number> {

@@ -11,6 +11,12 @@ const OWNER = { authorization: 'Bearer owner' };
 const DELETES_PER_COMMIT = 400;
 
 export interface FirestoreRestDocuments {
+  /** `projects/{id}/databases/(default)/documents`: the prefix of every document's full name. */
+  readonly root: string;
+  /** The REST API's URL of `root`. */
+  readonly base: string;
+  /** A request to the REST API as the owner: its JSON answer; undefined for a GET of nothing (404). */
+  call(method: string, url: string, body?: unknown): Promise<unknown>;
   /** The ids of the collections under `parent` (a document path below the root, or '' for the root). */
   collectionIds(parent: string): Promise<string[]>;
   /**
@@ -35,12 +41,16 @@ export function firestoreRestDocuments(host: string, projectId: string): Firesto
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
+    if (response.status === 404 && method === 'GET') return undefined;
     if (!response.ok)
       throw new Error(`Firestore emulator: ${method} ${url} answered ${response.status}: ${text}`);
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   }
 
   const documents: FirestoreRestDocuments = {
+    root,
+    base,
+    call,
     async collectionIds(parent) {
       const url = parent ? `${base}/${parent}:listCollectionIds` : `${base}:listCollectionIds`;
       const answer = (await call('POST', url, { pageSize: 300 })) as { collectionIds?: string[] } | undefined;
