@@ -1,12 +1,9 @@
 // The ChatSession's moves to a new conversation, without a browser.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openSession, stopSessions } from './testing/open-session.js';
 import { until } from './testing/session-harness.js';
 
-afterEach(() => {
-  stopSessions();
-  vi.useRealTimers();
-});
+afterEach(stopSessions);
 
 describe('ChatSession: moving to a new conversation', () => {
   it('startNewConversation shows an empty new conversation and asks the page to name it', async () => {
