@@ -57,9 +57,10 @@ interface RestDocument {
 }
 
 export function createFirebaseStackDriver(): StackDriver {
+  const projectId = inject('firebaseProjectId');
   const { root, base, call, collectionIds, documentsUnder, deleteAll } = firestoreRestDocuments(
     inject('firestoreEmulatorHost'),
-    inject('firebaseProjectId'),
+    projectId,
   );
 
   /** How many assistant messages are still marked streaming (0 or 1: it stops counting at one). */
