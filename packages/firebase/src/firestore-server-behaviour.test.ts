@@ -16,6 +16,7 @@ import { contractBusiness } from '@chat/contract';
 import { CONVERSATION_LIFETIME_MS, ProviderError, newMessageId, validateConversation } from '@chat/core';
 import { disableNetwork, enableNetwork } from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFirestoreDataProvider } from './firestore-data-provider.js';
 import { emulatorEnvironment, firebaseSubject, type FirebaseSubject } from './testing/emulator-harness.js';
 
 const env = { ...emulatorEnvironment(), projectId: 'demo-firestore-server', authHost: undefined };
@@ -77,11 +78,14 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
 
   it('regression: lists a message only once the server has it, not while its write is on its way', async () => {
     // Before: the SDK's local copy of a message still being written was listed as stored, so on the
-    // page a save that timed out looked sent, and no Retry was offered.
+    // page a save that timed out looked sent, and no Retry was offered. The SDK's writes are the page's
+    // fallback when the REST API cannot be reached (a REST commit has no local copy), so the provider
+    // here has no REST target: every write is the SDK's.
+    const data = createFirestoreDataProvider(subject.db!);
     await seedConversation('fresh', business.id, Date.now(), null);
     const lists: string[][] = [];
     const states: string[] = [];
-    const stop = subject.data!.subscribeToMessages('fresh', {
+    const stop = data.subscribeToMessages('fresh', {
       next: (messages) => lists.push(messages.map((m) => m.text)),
       error: (e) => {
         throw e;
@@ -94,7 +98,7 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
       // Offline is a list of its own (served from the cache): the write's list is the one after it.
       await vi.waitFor(() => expect(states.at(-1)).toBe('reconnecting'));
       const before = lists.length;
-      const saving = subject.data!.addMessage('fresh', {
+      const saving = data.addMessage('fresh', {
         id: newMessageId(),
         role: 'user',
         text: 'Still there?',
