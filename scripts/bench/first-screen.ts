@@ -41,7 +41,7 @@ const TIMEOUT_MS = 60_000;
  * or textarea) having a box; "welcome" an h1/h2 starting with 'Welcome to ' having a box; "reply" a
  * `data-role="ai"` element with text that was not there at Enter.
  */
-const TIMING_SCRIPT = `(() => {
+export const TIMING_SCRIPT = `(() => {
   const times = { frame: null, welcome: null, enter: null, reply: null };
   window.__firstScreenTimes = times;
   const shown = (element) => element !== null && element.getClientRects().length > 0;
@@ -78,7 +78,7 @@ declare global {
   }
 }
 
-async function applyPhoneThrottling(page: Page): Promise<void> {
+export async function applyPhoneThrottling(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
   await cdp.send('Network.enable');
@@ -90,7 +90,7 @@ async function applyPhoneThrottling(page: Page): Promise<void> {
   });
 }
 
-const CONTEXT_OPTIONS: Record<Profile, BrowserContextOptions> = {
+export const CONTEXT_OPTIONS: Record<Profile, BrowserContextOptions> = {
   phone: { viewport: PHONE_PROFILE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 },
   unthrottled: {},
 };

@@ -18,6 +18,7 @@ import { createBackend } from 'virtual:backend';
 import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
+import { claimEarlyWelcomeForPage } from './app/first-read/first-read.js';
 import { AppRoutes } from './app/routes.js';
 import { EmbedProvider } from './lib/embed/embed-context.js';
 import { readPageOptions } from './lib/embed/page-options.js';
@@ -25,6 +26,8 @@ import { applyLanguage } from './lib/i18n/active-text.js';
 import './styles/tokens.css';
 import './styles/global.css';
 
+// From here on React owns the page: the first-read script shows no welcome after this (decision 0021).
+claimEarlyWelcomeForPage();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 const root = createRoot(container);

@@ -401,12 +401,19 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       dispatch(r, { type: 'failed', alert: 'failedToSendMessage' });
       return 'failed';
     }
-    patchItem(r, item.id, { delivery: 'sent' });
     // The save has just told the session the server's time: a conversation that turns out to be over
     // is left now, with this message, rather than refused by the assistant a moment later.
-    if (isExpired(r) && mayLeave(r) && (await leaveRoom(r, item.text))) return 'carried';
+    if (isExpired(r) && mayLeave(r)) {
+      patchItem(r, item.id, { delivery: 'sent' });
+      if (await leaveRoom(r, item.text)) return 'carried';
+    }
+    // Saved, so the assistant is asked (§4's order) — before the screen is told, so the chat call
+    // leaves ahead of the page's re-render instead of after it. Its answer cannot come back before
+    // the wait below is recorded: asking takes at least a network round trip.
+    const answered = answer(r, item.text);
+    patchItem(r, item.id, { delivery: 'sent' });
     dispatch(r, { type: 'awaiting-reply', afterMessageId: saved.id });
-    void answer(r, item.text);
+    void answered;
     return 'sent';
   }
 
@@ -611,6 +618,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
             break;
           case 'ready':
             enter(resolution.conversation, null);
+            // Made just now, so nothing is in it: its (empty) list is known without waiting for the
+            // live stream's first answer, and the visitor can write at once (decision 0021).
+            if (resolution.created && room) loadedOnce(room);
             if (resolution.conversation.id !== conversationId) {
               navigateTo = { conversationId: resolution.conversation.id };
             }
