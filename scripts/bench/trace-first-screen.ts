@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/bench/trace-first-screen.ts [loads]`: what the local page and its floor do between
- * navigation and 'Welcome to …' on the phone profile, one cold load at a time — every request (start →
+ * `npx tsx scripts/bench/trace-first-screen.ts [loads] [--unthrottled]`: what the local page and its floor
+ * do between navigation and 'Welcome to …' on the phone profile (or unthrottled), one cold load at a time — every request (start →
  * end, in the page's clock), every socket frame, the long tasks (the CPU busy for more than 50 ms) and
  * the three moments — printed as a timeline. A profiling aid for decision 0021, not a benchmark.
  */
@@ -15,7 +15,8 @@ import { startServer } from './server-process.js';
 import { buildFloorPage, buildWebApp } from './vite-build.js';
 
 const STREAMING = { STREAM_CHUNK_CHARS: '12', STREAM_INTERVAL_MS: '0' };
-const loads = Number(process.argv[2] ?? 1);
+const loads = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1);
+const throttled = !process.argv.includes('--unthrottled');
 const dir = mkdtempSync(join(tmpdir(), 'chat-trace-'));
 const web = await startStaticServer();
 const floorStatic = await startStaticServer();
@@ -35,7 +36,7 @@ try {
       ['page', web.origin],
       ['floor', floorStatic.origin],
     ] as const) {
-      const lines = await traceLoad(browser, `${origin}/chat/bella-vista-salon`);
+      const lines = await traceLoad(browser, `${origin}/chat/bella-vista-salon`, throttled);
       console.log(`\n— ${name}, load ${i + 1} —\n${lines.join('\n')}`);
     }
   }

@@ -10,22 +10,24 @@ const LONG_TASKS = `new PerformanceObserver((list) => {
   window.__longTasks = (window.__longTasks || []).concat(list.getEntries().map((e) => [e.startTime, e.duration]));
 }).observe({ type: 'longtask', buffered: true });`;
 
-export async function traceLoad(browser: Browser, url: string): Promise<string[]> {
-  const context = await browser.newContext(CONTEXT_OPTIONS.phone);
+export async function traceLoad(browser: Browser, url: string, throttled = true): Promise<string[]> {
+  const context = await browser.newContext(CONTEXT_OPTIONS[throttled ? 'phone' : 'unthrottled']);
   const events: Array<[number, string]> = [];
   try {
     await context.addInitScript(TIMING_SCRIPT);
     await context.addInitScript(LONG_TASKS);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE_PROFILE.rttMs,
-      downloadThroughput: (PHONE_PROFILE.downKbitPerS * 1000) / 8,
-      uploadThroughput: (PHONE_PROFILE.upKbitPerS * 1000) / 8,
-    });
+    if (throttled) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: PHONE_PROFILE.rttMs,
+        downloadThroughput: (PHONE_PROFILE.downKbitPerS * 1000) / 8,
+        uploadThroughput: (PHONE_PROFILE.upKbitPerS * 1000) / 8,
+      });
+    }
     let zero: number | null = null;
     const at = (timestamp: number) => (zero === null ? 0 : (timestamp - zero) * 1000);
     const names = new Map<string, string>();
@@ -38,7 +40,7 @@ export async function traceLoad(browser: Browser, url: string): Promise<string[]
     cdp.on('Network.loadingFinished', (e) => {
       events.push([at(e.timestamp), `← ${names.get(e.requestId)} (${e.encodedDataLength} B)`]);
     });
-    
+
     cdp.on('Network.webSocketFrameSent', (e) =>
       events.push([at(e.timestamp), `ws → ${e.response.payloadData.slice(0, 60)}`]),
     );

@@ -26,8 +26,6 @@ import { applyLanguage } from './lib/i18n/active-text.js';
 import './styles/tokens.css';
 import './styles/global.css';
 
-// From here on React owns the page: the first-read script shows no welcome after this (decision 0021).
-claimEarlyWelcomeForPage();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 const root = createRoot(container);
@@ -49,6 +47,10 @@ async function start(): Promise<void> {
   applyLanguage(language, catalogue);
   // Release sockets and listeners when Vite replaces this module during development.
   import.meta.hot?.dispose(() => backend.close());
+  // From here on React owns the page: the first-read script shows no welcome after this, and the first
+  // render shows the one it has shown, if any (decision 0021). As late as it can be, so a business read
+  // that lands while the app's code runs still shows at once.
+  claimEarlyWelcomeForPage();
   root.render(
     <StrictMode>
       <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>
@@ -62,6 +64,7 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   console.error('The app could not start', error);
+  claimEarlyWelcomeForPage();
   root.render(
     <EmbedProvider options={pageOptions}>
       <BootError error={error} />

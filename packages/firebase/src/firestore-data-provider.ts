@@ -44,6 +44,7 @@ import {
   collection,
   doc,
   getDoc,
+  getDocFromCache,
   onSnapshot,
   orderBy,
   query,
@@ -51,6 +52,7 @@ import {
   updateDoc,
   writeBatch,
   Timestamp,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type SnapshotOptions,
@@ -112,6 +114,19 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
     const converted = messageFromDocument(snapshot.id, snapshot.data(READ_OPTIONS) ?? {});
     if (!converted.ok) throw new ProviderError('internal', converted.problem);
     return converted.value;
+  }
+
+  /**
+   * A message just written, as the server stored it. The commit's answer carries the server's stamps
+   * and the live listener on the conversation keeps the document in the cache, so the cache usually
+   * has it without another round trip — which would otherwise stand between the visitor's Enter and
+   * the chat call (docs/decisions/0021). A document the cache does not hold, or holds with writes
+   * still pending, is read from the server as before.
+   */
+  async function storedMessage(ref: DocumentReference): Promise<Message> {
+    const cached = await getDocFromCache(ref).catch(() => null);
+    if (cached?.exists() && !cached.metadata.hasPendingWrites) return toMessage(cached);
+    return toMessage(await getDoc(ref));
   }
 
   return {
@@ -207,7 +222,7 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
           if (stored?.exists()) return toMessage(stored);
           throw error;
         }
-        return toMessage(await getDoc(ref));
+        return storedMessage(ref);
       });
     },
 

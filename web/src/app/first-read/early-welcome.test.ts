@@ -53,8 +53,10 @@ async function settled(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-const json = (body: unknown, status = 200) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe("the first-read script's early welcome", () => {
   beforeEach(() => {
@@ -78,7 +80,10 @@ describe("the first-read script's early welcome", () => {
     expect(document.querySelector<HTMLTextAreaElement>('#root textarea')?.disabled).toBe(true);
     expect(document.querySelector('#root .chat-footer')?.getAttribute('aria-hidden')).toBe('true');
     // The app's first render shows the same welcome.
-    expect(claimEarlyWelcome()).toEqual({ businessId: 'bella-vista-salon', businessName: 'Bella <b>Vista</b>' });
+    expect(claimEarlyWelcome()).toEqual({
+      businessId: 'bella-vista-salon',
+      businessName: 'Bella <b>Vista</b>',
+    });
   });
 
   it('reads the name from the Firestore REST document on Firebase', async () => {
