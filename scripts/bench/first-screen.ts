@@ -41,7 +41,7 @@ const TIMEOUT_MS = 60_000;
  * Runs in every document before the page's own scripts. "Frame" is the page's message input (an input
  * or textarea) having a box; "welcome" an h1/h2 starting with 'Welcome to ' having a box; "ready" the
  * 'Message' box usable (enabled, not inside an aria-hidden picture of it) — the visitor can type;
- * "reply" a `data-role="ai"` element with text that was not there at Enter. The page is looked at only
+ * "reply" a `data-role="assistant"` element with text that was not there at Enter. The page is looked at only
  * in frames after something in it changed (a MutationObserver marks them), so the measuring itself
  * does not force a layout in every frame of a slowed CPU.
  */
@@ -49,7 +49,7 @@ export const TIMING_SCRIPT = `(() => {
   const times = { frame: null, welcome: null, ready: null, enter: null, reply: null };
   window.__firstScreenTimes = times;
   const shown = (element) => element !== null && element.getClientRects().length > 0;
-  const replies = () => [...document.querySelectorAll('[data-role="ai"]')].filter((e) => /\\S/.test(e.textContent || ''));
+  const replies = () => [...document.querySelectorAll('[data-role="assistant"]')].filter((e) => /\\S/.test(e.textContent || ''));
   const usable = () => [...document.querySelectorAll('[aria-label="Message"]:not([disabled])')].some(
     (e) => !e.closest('[aria-hidden="true"]') && shown(e));
   let before = 0;

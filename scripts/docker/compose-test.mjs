@@ -1,6 +1,9 @@
 // The offline stack proven for real: `docker-compose up --build`, both healthchecks healthy, the browser
 // journeys' smoke subset against the containers, a message written, `down` and `up` again (with
 // CONTROL_API=off, which must still come up healthy) with the message still there, then `down -v`.
+// Then the production chat service's image (the one README "Deploy" sends to Cloud Run) is built from
+// packages/chat-service/Dockerfile and run: it must answer /healthz, and refuse a body without its
+// conversationId (400 naming it) and a forged ID token (401) with the shared JSON error contract (the rest of its behaviour is tested on the emulators).
 // Run by `npm test` (and so by .ci/run) after the other checks; on its own: `node scripts/docker/compose-test.mjs`.
 //
 // It installs and starts what it needs (ensureDocker: Debian's docker.io, docker-compose, debootstrap;
@@ -12,7 +15,7 @@
 //
 // In CI (CI=true, as .ci/run is run) or with COMPOSE_TEST=required it fails when no engine can be had, so CI
 // never passes by skipping; COMPOSE_TEST=skip skips the test.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { ensureDocker, ROOT } from '../lib/ensure.mjs';
@@ -27,6 +30,8 @@ const SMOKE_JOURNEYS = [
 ];
 /** The whole run, engine start and image builds included, must end within this. */
 const RUN_LIMIT_MS = 15 * 60_000;
+const CHAT_SERVICE_IMAGE = `business-chat/chat-service:compose-test-${process.pid}`;
+const CHAT_SERVICE_CONTAINER = `business-chat-chat-service-test-${process.pid}`;
 const HEALTHY_LIMIT_MS = 120_000;
 
 const started = Date.now();
@@ -167,6 +172,148 @@ function runJourneys() {
     throw new Error(`the smoke journeys failed (exit ${result.status ?? result.signal})`);
 }
 
+/** One HTTP call on a fresh connection; resolves with the status and the body as text. */
+function call(method, url, body, headers = {}) {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        timeout: 10_000,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer within 10 s`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * Starts `docker build` of the chat service image in the background, beside `docker-compose up --build`
+ * (the builds mostly wait on the registry and on disk, so they overlap well even on two cores). Resolves
+ * when the image is built; rejects with the build's last output when it fails or passes its time limit.
+ */
+function startChatServiceBuild(limitMs = 600_000) {
+  chatServiceImageStarted = true;
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'docker',
+      ['build', '-f', 'packages/chat-service/Dockerfile', '-t', CHAT_SERVICE_IMAGE, '.'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    chatServiceBuild = child;
+    let output = '';
+    const keep = (chunk) => (output = (output + chunk).slice(-8000));
+    child.stdout.setEncoding('utf8').on('data', keep);
+    child.stderr.setEncoding('utf8').on('data', keep);
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      chatServiceBuild = null;
+      if (status === 0) resolve();
+      else
+        reject(
+          new Error(
+            signal === 'SIGKILL'
+              ? `building the chat service image took longer than ${limitMs / 1000} s`
+              : `building the chat service image failed (exit ${status ?? signal})\n${output}`,
+          ),
+        );
+    });
+  });
+}
+
+/**
+ * Waits for the image packages/chat-service/Dockerfile builds (as README "Deploy" does) and runs it as Cloud Run would (PORT set,
+ * a project id, no credentials: the Firestore and Auth hosts point at nothing, which the two refused calls
+ * never reach).
+ */
+async function checkChatServiceImage(build) {
+  await build;
+  const port = await freePort();
+  run('docker', [
+    'run',
+    '-d',
+    '--init',
+    '--name',
+    CHAT_SERVICE_CONTAINER,
+    '-p',
+    `127.0.0.1:${port}:8080`,
+    '-e',
+    'GOOGLE_CLOUD_PROJECT=demo-business-chat',
+    '-e',
+    'FIRESTORE_EMULATOR_HOST=127.0.0.1:9',
+    '-e',
+    'FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9',
+    CHAT_SERVICE_IMAGE,
+  ]);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + HEALTHY_LIMIT_MS;
+  for (;;) {
+    const health = await call('GET', `${base}/healthz`).catch((error) => ({
+      status: 0,
+      text: error.message,
+    }));
+    if (health.status === 200) break;
+    const state = run('docker', ['inspect', '-f', '{{.State.Status}}', CHAT_SERVICE_CONTAINER]);
+    if (state !== 'running' || Date.now() > deadline) {
+      const logs = spawnSync('docker', ['logs', '--tail', '40', CHAT_SERVICE_CONTAINER], {
+        encoding: 'utf8',
+      });
+      throw new Error(
+        `the chat service container is ${state}, /healthz never answered 200 (last: ${health.status} ${health.text})\n${logs.stdout}${logs.stderr}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const errorOf = ({ text }) => {
+    try {
+      return JSON.parse(text).error;
+    } catch {
+      return undefined;
+    }
+  };
+  const malformed = await call('POST', `${base}/api/chat`, {
+    businessId: 'bella-vista-salon',
+    message: 'hi',
+  });
+  if (malformed.status !== 400 || !String(errorOf(malformed)?.message).includes('conversationId')) {
+    throw new Error(
+      `a body without conversationId answered ${malformed.status} ${malformed.text.slice(0, 300)}, not 400 naming the field`,
+    );
+  }
+  const refused = await call(
+    'POST',
+    `${base}/api/chat`,
+    {
+      conversationId: 'c1',
+      businessId: 'bella-vista-salon',
+      profileId: 'bella-vista-salon',
+      userTimezone: 'UTC',
+      message: 'hello',
+    },
+    { authorization: 'Bearer not-a-token' },
+  );
+  if (refused.status !== 401 || errorOf(refused)?.code !== 'unauthenticated') {
+    throw new Error(
+      `a call with a forged token answered ${refused.status} ${refused.text.slice(0, 300)}, not 401 unauthenticated`,
+    );
+  }
+}
+
 const watchdog = setTimeout(() => {
   console.error(`✗ The compose test took longer than ${RUN_LIMIT_MS / 60_000} minutes; stopping.`);
   process.exitCode = 1;
@@ -175,6 +322,8 @@ const watchdog = setTimeout(() => {
 
 let engine = null;
 let stackUp = false;
+let chatServiceImageStarted = false;
+let chatServiceBuild = null;
 let cleaning = null;
 function cleanUp() {
   cleaning ??= (async () => {
@@ -184,6 +333,11 @@ function cleanUp() {
       } catch (error) {
         console.error(`  (cleanup: ${error.message})`);
       }
+    }
+    if (chatServiceImageStarted) {
+      chatServiceBuild?.kill('SIGKILL');
+      spawnSync('docker', ['rm', '-f', CHAT_SERVICE_CONTAINER], { stdio: 'ignore' });
+      spawnSync('docker', ['image', 'rm', '-f', CHAT_SERVICE_IMAGE], { stdio: 'ignore' });
     }
     if (engine) {
       const done = step('Stopping the Docker engine this test started');
@@ -224,6 +378,10 @@ try {
     run('bash', ['scripts/docker/make-local-node-image.sh'], { limitMs: 300_000 });
     done();
   }
+
+  // Caught here so an early failure of the compose steps does not leave it unhandled; rethrown by its step.
+  const chatServiceImage = startChatServiceBuild();
+  chatServiceImage.catch(() => {});
 
   done = step(`docker-compose up --build (mock server on ${serverUrl}, page on ${webUrl})`);
   stackUp = true;
@@ -266,6 +424,12 @@ try {
     .split('\n')
     .filter((name) => name.startsWith(`${PROJECT}_`));
   if (volumes.length > 0) throw new Error(`volumes left after down -v: ${volumes.join(', ')}`);
+  done();
+
+  done = step(
+    'The chat service image for Cloud Run: built, answering /healthz, refusing a malformed body and a forged token',
+  );
+  await checkChatServiceImage(chatServiceImage);
   done();
 } catch (error) {
   failed = true;

@@ -111,7 +111,7 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
 
   // The question is asked in the chat, and the host hears the visitor's message and the answer.
   await frame
-    .locator('[data-role="user"]', { hasText: 'Where are you located?' })
+    .locator('[data-role="visitor"]', { hasText: 'Where are you located?' })
     .waitFor({ timeout: WAIT_MS });
   await expect
     .poll(async () => (await events()).filter((e) => typeof e === 'object'), { timeout: WAIT_MS })
@@ -134,7 +134,7 @@ test('one pasted line: nothing of the chat loads before the first open; open wit
   // The keyboard opens it again, on the same conversation.
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('#business-chat-panel').isVisible(), { timeout: WAIT_MS }).toBe(true);
-  expect(await frame.locator('[data-role="user"]').count()).toBe(1);
+  expect(await frame.locator('[data-role="visitor"]').count()).toBe(1);
 
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
     [],
@@ -224,7 +224,7 @@ test('on a phone the panel fills the screen and the page inside offers Close cha
   expect(panel).toEqual({ x: 0, y: 0, width: 360, height: 740 });
   // data-question is asked on the first open.
   await frame
-    .locator('[data-role="user"]', { hasText: 'What are your opening hours?' })
+    .locator('[data-role="visitor"]', { hasText: 'What are your opening hours?' })
     .waitFor({ timeout: WAIT_MS });
   await saveStateScreenshot(page, 'embedded-phone');
   await frame.getByRole('button', { name: 'Close chat' }).tap();
@@ -311,7 +311,7 @@ test('a visitor whose browser is in Spanish and dark mode gets a Spanish, dark, 
   expect(background).toBe('rgb(15, 17, 23)');
   await frame.getByRole('textbox', { name: 'Mensaje' }).fill('Where are you located?');
   await frame.getByRole('button', { name: 'Enviar', exact: true }).click();
-  await frame.locator('[data-role="ai"]:not([aria-busy])').first().waitFor({ timeout: WAIT_MS });
+  await frame.locator('[data-role="assistant"]:not([aria-busy])').first().waitFor({ timeout: WAIT_MS });
   expect(await seriousViolations(frame)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -51,7 +51,7 @@ test('a browser in Spanish gets the chat in Spanish: page, widget, errors and ti
   await saveStateScreenshot(page, 'spanish-code-error');
 
   // Message times are written the Spanish way by Intl (e.g. "23 nov 2026, 14:05").
-  const sentAt = await page.locator('[data-role="user"]').first().getAttribute('title');
+  const sentAt = await page.locator('[data-role="visitor"]').first().getAttribute('title');
   const expected = await page.evaluate(() =>
     new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date()),
   );
@@ -95,15 +95,15 @@ test('in a right-to-left language the layout mirrors: bubbles, composer and head
         return (box.left + box.width / 2) / document.documentElement.clientWidth;
       };
       return {
-        user: centre('[data-role="user"] .msg__bubble'),
-        ai: centre('[data-role="ai"] .msg__bubble'),
+        visitor: centre('[data-role="visitor"] .msg__bubble'),
+        assistant: centre('[data-role="assistant"] .msg__bubble'),
         send: centre('.composer__send'),
         name: centre('.chat-header__name'),
         newChat: centre('.chat-header__button'),
       };
     });
   const ltr = await positions();
-  expect(ltr.user).toBeGreaterThan(ltr.ai);
+  expect(ltr.visitor).toBeGreaterThan(ltr.assistant);
   expect(ltr.newChat).toBeGreaterThan(ltr.name);
 
   // What a right-to-left catalogue does to the page (applyLanguage): <html dir="rtl">. The pseudo
@@ -113,9 +113,9 @@ test('in a right-to-left language the layout mirrors: bubbles, composer and head
     document.documentElement.dir = 'rtl';
   });
   const rtl = await positions();
-  expect(rtl.user).toBeLessThan(rtl.ai);
+  expect(rtl.visitor).toBeLessThan(rtl.assistant);
   expect(rtl.newChat).toBeLessThan(rtl.name);
   expect(rtl.send).toBeLessThan(0.5);
   // Mirrored, not just moved: each thing sits where its mirror image was.
-  for (const key of ['user', 'ai', 'send'] as const) expect(rtl[key]).toBeCloseTo(1 - ltr[key], 1);
+  for (const key of ['visitor', 'assistant', 'send'] as const) expect(rtl[key]).toBeCloseTo(1 - ltr[key], 1);
 });

@@ -2,7 +2,7 @@
  * A conversation's state beside its stored messages: smart replies, the reply being waited for
  * (typing indicator), a pending phone sign-in interrupt, and an inline alert (an error code; the page
  * shows its text). A pure reducer, so each transition of §4 can be read (and tested) in one place;
- * chat-session.ts holds one per conversation.
+ * a session's room (room.ts) holds one per conversation.
  */
 import {
   EN,

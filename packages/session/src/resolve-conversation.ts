@@ -1,6 +1,6 @@
 /**
- * §4 "Conversation resolution", steps 1–5, as plain async functions over the services (chat-session.ts
- * runs them; the page only follows the id it settles on in its URL).
+ * §4 "Conversation resolution", steps 1–5, as plain async functions over the services
+ * (conversation-moves.ts runs them; the page only follows the id it settles on in its URL).
  */
 import {
   DEFAULT_CONTEXT_TYPE,

@@ -40,7 +40,7 @@ export type ConversationStatus =
   | { status: 'ready'; conversation: Conversation }
   | { status: 'error'; error: SessionError; conversationId?: string };
 
-/** One conversation as the session holds it (chat-session.ts keeps one at a time). */
+/** One conversation as the session holds it (room.ts; the session keeps one at a time). */
 export interface RoomSnapshot {
   conversation: Conversation;
   loaded: boolean;
@@ -50,7 +50,7 @@ export interface RoomSnapshot {
   reconnecting: boolean;
   outbox: OutboxItem[];
   chat: ChatState;
-  /** Whether the session may leave this conversation by itself (see chat-session.ts mayLeave). */
+  /** Whether the session may leave this conversation by itself (see room.ts mayLeave). */
   mayLeave: boolean;
 }
 

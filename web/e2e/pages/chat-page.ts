@@ -122,11 +122,11 @@ export class ChatPage {
   }
 
   assistantMessages(): Locator {
-    return this.log.locator('[data-role="ai"]');
+    return this.log.locator('[data-role="assistant"]');
   }
 
   userMessages(): Locator {
-    return this.log.locator('[data-role="user"]');
+    return this.log.locator('[data-role="visitor"]');
   }
 
   systemMessages(): Locator {
@@ -169,7 +169,7 @@ export class ChatPage {
    * both seen at the same moment (a reply that starts after an earlier one ended must not slip through).
    */
   async waitForAssistantReplies(count: number): Promise<void> {
-    const streaming = this.log.locator('[data-role="ai"][aria-busy="true"]');
+    const streaming = this.log.locator('[data-role="assistant"][aria-busy="true"]');
     await expect
       .poll(
         async () => (await this.assistantMessages().count()) >= count && (await streaming.count()) === 0,
@@ -236,7 +236,7 @@ export class ChatPage {
         const record: PageRecord = { aiLengths: [], typingSeen: false, seen: [] };
         (window as unknown as { __e2eRecord: PageRecord }).__e2eRecord = record;
         const check = () => {
-          const replies = document.querySelectorAll('[role="log"] [data-role="ai"]');
+          const replies = document.querySelectorAll('[role="log"] [data-role="assistant"]');
           const last = replies[replies.length - 1];
           const length = last?.textContent?.length ?? 0;
           if (length > 0 && record.aiLengths.at(-1) !== length) record.aiLengths.push(length);

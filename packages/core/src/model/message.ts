@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import type { MessageSchema, NewMessageSchema, SmartReplySchema } from '../schema/message.js';
 
 export const MESSAGE_ROLES = ['user', 'model', 'system'] as const;
-/** Who wrote a message. 'model' is the assistant and is shown as "ai". */
+/** Who wrote a message. 'user' is the visitor, 'model' the assistant (docs/names.md). */
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 /** The roles a client may write (§7 "Add a message"); assistant messages come from the chat service. */

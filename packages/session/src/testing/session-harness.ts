@@ -3,8 +3,7 @@
  * tab storage in memory. No DOM: a session runs anywhere.
  */
 import { storageOrMemory, type KeyValueStore } from '@chat/core';
-import type { ChatSession } from '../chat-session.js';
-import type { NetworkStatus } from '../chat-session.js';
+import type { ChatSession, NetworkStatus } from '../chat-session-api.js';
 import type { ChatSessionState } from '../session-view.js';
 
 /** Resolves with the first state for which `holds` is true (now or after a change); rejects after `ms`. */

@@ -31,7 +31,7 @@ function Chat() {
       <h1>Welcome to {name}</h1>
       <ul aria-label="Messages">
         {[...replies].map(([id, text]) => (
-          <li key={id} data-role="ai">
+          <li key={id} data-role="assistant">
             <Markdown>{text}</Markdown>
           </li>
         ))}

@@ -11,7 +11,7 @@ beforeEach(() => sessionStorage.clear());
 
 /** The visitor's bubbles, in the order shown, with what their status line says. */
 function userBubbles() {
-  return [...screen.getByRole('log').querySelectorAll('[data-role="user"]')].map((bubble) => ({
+  return [...screen.getByRole('log').querySelectorAll('[data-role="visitor"]')].map((bubble) => ({
     text: bubble.querySelector('.msg__text')?.textContent ?? '',
     status: bubble.querySelector('.msg__delivery')?.textContent ?? null,
   }));

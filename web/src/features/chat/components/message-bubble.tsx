@@ -49,8 +49,8 @@ export function MessageBubble({
   if (message.role === 'model') {
     return (
       <div
-        className="msg msg--ai"
-        data-role="ai"
+        className="msg msg--assistant"
+        data-role="assistant"
         aria-busy={message.streaming ? true : undefined}
         title={formatMessageTime(message.createdAt)}
       >
@@ -74,8 +74,8 @@ function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(mess
   const { delivery } = message;
   return (
     <div
-      className={`msg msg--user${delivery === 'sending' || delivery === 'failed' ? ` msg--${delivery}` : ''}`}
-      data-role="user"
+      className={`msg msg--visitor${delivery === 'sending' || delivery === 'failed' ? ` msg--${delivery}` : ''}`}
+      data-role="visitor"
       // Only a stored message has a time the server gave it.
       title={delivery ? undefined : formatMessageTime(message.createdAt)}
     >
@@ -120,7 +120,7 @@ function AuthPromptBubble({
 }) {
   const bubble = useRef<HTMLDivElement>(null);
   return (
-    <div className="msg msg--ai msg--auth" data-role="auth">
+    <div className="msg msg--assistant msg--auth" data-role="auth">
       <Avatar name={assistantName} />
       <div className="msg__bubble" ref={bubble}>
         <span className="sr-only">{fillText(PAGE_TEXT.speaker, { name: assistantName })}</span>

@@ -1,59 +1,15 @@
-// The chat session without a browser: its transitions over the in-memory backend (checked by the
-// contract suites like every backend), read through getState() as the page, `demo check` and the
-// benchmark read them.
+// Delivering the visitor's messages, through the ChatSession without a browser: one write and one
+// chat call each, a failed save kept for Retry under the same id, a save that timed out and landed
+// after all, and messages typed offline.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderError, type DataProvider } from '@chat/core';
-import { createInMemoryBackend, testBusinesses, type InMemoryBackend } from '@chat/contract/in-memory';
-import { createChatSession, REPLY_MESSAGE_GRACE_MS, type ChatSessionOptions } from './chat-session.js';
-import { memoryStorage, switchableNetwork, until } from './testing/session-harness.js';
+import { ProviderError } from '@chat/core';
+import { openSession, stopSessions, visitorTexts } from './testing/open-session.js';
+import { switchableNetwork, until } from './testing/session-harness.js';
 
-const business = testBusinesses.find((b) => b.id === 'bella-vista-salon')!;
-const sessions: Array<{ stop(): void }> = [];
 afterEach(() => {
-  for (const session of sessions.splice(0)) session.stop();
+  stopSessions();
   vi.useRealTimers();
 });
-
-/** Every call the session makes to the data provider, by operation. */
-function countingData(data: DataProvider) {
-  const calls: string[] = [];
-  const counted = new Proxy(data, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        calls.push(String(property));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { data: counted, calls };
-}
-
-async function openSession(options: Partial<ChatSessionOptions> & { backend?: InMemoryBackend } = {}) {
-  const backend = options.backend ?? createInMemoryBackend();
-  const { data, calls } = countingData(backend.data);
-  const session = createChatSession({
-    data,
-    auth: backend.auth,
-    chat: backend.chat,
-    business,
-    storage: memoryStorage(),
-    ...options,
-  });
-  sessions.push(session);
-  session.start();
-  session.open(undefined);
-  const state = await until(session, (s) => s.loaded, 'the conversation to load');
-  if (state.conversation.status !== 'ready') throw new Error('no conversation');
-  return { session, backend, calls, conversationId: state.conversation.conversation.id };
-}
-
-const visitorTexts = (backend: InMemoryBackend, conversationId: string) =>
-  backend.data
-    .messages(conversationId)
-    .filter((m) => m.role === 'user')
-    .map((m) => m.text);
 
 describe('ChatSession: sending', () => {
   it('shows the message at once, stores it under the id it showed, and the assistant answers', async () => {
@@ -185,45 +141,5 @@ describe('ChatSession: offline', () => {
     await until(session, (s) => s.messages.some((m) => m.text === 'You said: Still there?'));
     expect(visitorTexts(backend, conversationId)).toEqual(['Still there?']);
     expect(session.getState().alerts).toEqual([]);
-  });
-});
-
-describe('ChatSession: the reply being waited for', () => {
-  it('stops the typing indicator when the answered reply never appears', async () => {
-    const { session, backend } = await openSession();
-    backend.chat.script(() => ({})); // answers, but writes no message
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await session.send('Hello');
-    await vi.waitFor(() => expect(backend.chat.calls).toHaveLength(1));
-    await vi.waitFor(() => expect(session.getState().typing).toBe(true));
-    vi.advanceTimersByTime(REPLY_MESSAGE_GRACE_MS);
-    expect(session.getState().typing).toBe(false);
-  });
-
-  it("offers 'Try again' after the chat service fails, by code", async () => {
-    const { session, backend } = await openSession();
-    backend.chat.failNext();
-    await session.send('Hello');
-    const state = await until(session, (s) => s.alerts.length > 0);
-    expect(state.alerts).toEqual([{ source: 'action', error: 'failedToGetAiResponse' }]);
-    expect(state.smartReplies.map((r) => r.text)).toEqual(['Try again']);
-  });
-});
-
-describe('ChatSession: moving to a new conversation', () => {
-  it('startNewConversation shows an empty new conversation and asks the page to name it', async () => {
-    const { session, conversationId } = await openSession();
-    await session.send('Hi');
-    await until(session, (s) => s.messages.length === 2);
-    expect(await session.startNewConversation()).toBe(true);
-    const state = await until(session, (s) => s.loaded && s.messages.length === 0);
-    expect(state.navigateTo?.conversationId).not.toBe(conversationId);
-  });
-
-  it('reports a conversation that cannot be created by its code', async () => {
-    const { session, backend } = await openSession();
-    backend.data.failNext('createConversation');
-    expect(await session.startNewConversation()).toBe(false);
-    expect(session.getState().alerts).toEqual([{ source: 'new-chat', error: 'failedToCreateConversation' }]);
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * What a chat session is to the code that drives it (the page's hook, `demo check`, the benchmark's
+ * visitors): its options, `getState()`, `subscribe()` and the commands. chat-session.ts makes one.
+ */
+import type {
+  AuthProvider,
+  Business,
+  ChatService,
+  ConfirmedUser,
+  DataProvider,
+  KeyValueStore,
+  SmartReply,
+} from '@chat/core';
+import type { ServerClock } from './server-clock.js';
+import type { ChatSessionState, SessionAlert } from './session-view.js';
+import type { CallDeadlines } from './timed-services.js';
+
+/** The texts a session writes into the conversation, in the visitor's language (core's UI_TEXT). */
+export interface SessionTexts {
+  noPreviousMessage: string;
+  phoneVerified: string;
+  authCancelled: string;
+  authPromptDefault: string;
+}
+
+export interface ChatSessionOptions {
+  data: DataProvider;
+  auth: AuthProvider;
+  chat: ChatService;
+  business: Business;
+  /** The tab's storage: the conversation id (§3) and the server clock's offset. Must not throw. */
+  storage: KeyValueStore;
+  /** Default: English. */
+  texts?: SessionTexts;
+  /** Default: WRITE_TIMEOUT_MS and CHAT_TIMEOUT_MS. */
+  deadlines?: CallDeadlines;
+  /** Pauses between attempts of a conversation read that failed in passing. */
+  readRetryDelaysMs?: readonly number[];
+  /** Default: one learned from the server's stamps, remembered in `storage`. */
+  clock?: ServerClock;
+  /** The visitor's IANA time zone; default the runtime's. */
+  timeZone?: string;
+  /** Default: newMessageId. */
+  newId?: () => string;
+  /** Whether the device is online; default: always (a server process, a script). */
+  network?: NetworkStatus;
+}
+
+/** The device's connection as the runtime tells it (the page: navigator.onLine and its events). */
+export interface NetworkStatus {
+  isOnline(): boolean;
+  /** Resolves at once when online, else when the connection returns. */
+  whenOnline(): Promise<void>;
+}
+
+export type Unsubscribe = () => void;
+
+export interface ChatSession {
+  getState(): ChatSessionState;
+  /** Calls `listener` after every change of the state; returns the function that stops it. */
+  subscribe(listener: () => void): Unsubscribe;
+  /** Starts listening (the live stream of the conversation shown); again after `stop`. */
+  start(): void;
+  /** Stops listening and drops timers; what is in flight finishes. */
+  stop(): void;
+  /**
+   * Shows the conversation the URL names (§4 resolution): it if valid, else the tab's conversation
+   * (by redirect), else a new one. Opening the one shown, or one being opened, does nothing.
+   */
+  open(conversationId: string | undefined): void;
+  /** §4 "Sending a user message"; false when it could not be saved (it waits for Retry). */
+  send(text: string): Promise<boolean>;
+  /** Sends a message whose save failed once more, under the same id (a no-op if it landed meanwhile). */
+  retry(messageId: string): Promise<boolean>;
+  /** 'try again' (§4): the last visitor message goes to the assistant once more. */
+  tryAgain(): Promise<void>;
+  /** A smart reply: an answer that declines the pending interrupt, else sent as the visitor's words. */
+  chooseSmartReply(reply: SmartReply): Promise<void>;
+  /** The visitor signed in through the phone widget: the assistant resumes. */
+  answerInterrupt(user: ConfirmedUser): Promise<void>;
+  /** The visitor chose `reply` instead of signing in. */
+  declineInterrupt(reply: SmartReply): Promise<void>;
+  /** The visitor closed the phone widget. */
+  cancelInterrupt(): Promise<void>;
+  /** Creates a new conversation and shows it; false (with an alert) when it cannot be created. */
+  startNewConversation(): Promise<boolean>;
+  /**
+   * Leaves the conversation shown for a new one with what was not sent (it expired, or the server no
+   * longer has it). False when it may not (see mayLeave) or no new one could be created.
+   */
+  leave(): Promise<boolean>;
+  /** What the visitor has typed and not sent; carried along when the session leaves a conversation. */
+  setDraft(text: string): void;
+  /** The draft carried into the conversation shown, if any. */
+  carriedDraft(): string;
+  dismissAlert(source: SessionAlert['source']): void;
+  /** The server's clock as the session knows it. */
+  readonly clock: ServerClock;
+}

@@ -1,0 +1,103 @@
+/**
+ * Delivering the visitor's messages: each waits its turn in the outbox (one saved at a time, in the
+ * order sent), is saved under the id it was shown with once the device is online, and is then asked
+ * about. A save that fails leaves it 'failed' for Retry, under the same id — so a first attempt that
+ * reached the server after all leaves one copy. outbox.ts holds the items' shape.
+ */
+import { normaliseOutgoing, type Message } from '@chat/core';
+import { answer } from './assistant-answers.js';
+import { conversationRefusal } from './conversation-refusal.js';
+import { leaveRoom } from './conversation-moves.js';
+import type { OutboxItem } from './outbox.js';
+import { inTurn, mayLeave, type Room } from './room.js';
+import { changed, dispatch, isExpired, patchItem, type SessionCore } from './session-core.js';
+
+type TurnEnd = 'sent' | 'failed' | 'carried';
+
+/** Adds the visitor's `raw` words to the outbox and delivers them; false when the save failed. */
+export async function sendText(s: SessionCore, r: Room, raw: string): Promise<boolean> {
+  const text = normaliseOutgoing(raw);
+  if (!text) return true;
+  dispatch(s, r, { type: 'action-started' });
+  const id = s.newId();
+  r.outbox = [...r.outbox, { id, text, delivery: 'sending' }];
+  if (r === s.room) changed(s);
+  return (await queue(s, r, id)) !== 'failed';
+}
+
+/** Delivers a 'failed' item once more; false when there is none by that id or the save failed again. */
+export async function retryItem(s: SessionCore, r: Room, messageId: string): Promise<boolean> {
+  const item = r.outbox.find((i) => i.id === messageId);
+  if (!item || item.delivery !== 'failed') return false;
+  dispatch(s, r, { type: 'action-started' });
+  // At the end of the line, under the same id: if an earlier attempt landed after all, this
+  // write is a no-op that answers with the stored copy.
+  r.outbox = [...r.outbox.filter((i) => i.id !== messageId), { ...item, delivery: 'sending' }];
+  changed(s);
+  return (await queue(s, r, messageId)) !== 'failed';
+}
+
+/** Queues the 'sending' item `id` for its turn. */
+export function queue(s: SessionCore, r: Room, id: string): Promise<TurnEnd> {
+  const failuresBefore = r.failures;
+  return inTurn(r, async (): Promise<TurnEnd> => {
+    if (r.left) return 'carried';
+    const item = r.outbox.find((i) => i.id === id);
+    if (!item || item.delivery !== 'sending') return 'failed';
+    if (r.failures !== failuresBefore) {
+      patchItem(s, r, id, { delivery: 'failed' });
+      return 'failed';
+    }
+    return deliver(s, r, item);
+  });
+}
+
+/** One message's turn: saved (then asked about), or failed, or carried to a new conversation. */
+async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnEnd> {
+  // §4 steps 4–5 at send time: a conversation that is over by the server's clock (a tab left open
+  // past its 24 hours) is replaced, and the message goes to the new one.
+  if (isExpired(s, r) && mayLeave(r)) return (await leaveRoom(s, r, null)) ? 'carried' : 'failed';
+  let saved: Message;
+  try {
+    saved = await saveWhenOnline(s, r, item);
+  } catch (error) {
+    if (conversationRefusal(error, 'write') && mayLeave(r)) {
+      return (await leaveRoom(s, r, null)) ? 'carried' : 'failed';
+    }
+    console.error('Saving the message failed', error);
+    r.failures += 1;
+    patchItem(s, r, item.id, { delivery: 'failed' });
+    dispatch(s, r, { type: 'failed', alert: 'failedToSendMessage' });
+    return 'failed';
+  }
+  // The save has just told the session the server's time: a conversation that turns out to be over
+  // is left now, with this message, rather than refused by the assistant a moment later.
+  if (isExpired(s, r) && mayLeave(r)) {
+    patchItem(s, r, item.id, { delivery: 'sent' });
+    if (await leaveRoom(s, r, item.text)) return 'carried';
+  }
+  // Saved, so the assistant is asked (§4's order) — before the screen is told, so the chat call
+  // leaves ahead of the page's re-render instead of after it. Its answer cannot come back before
+  // the wait below is recorded: asking takes at least a network round trip.
+  const answered = answer(s, r, item.text);
+  patchItem(s, r, item.id, { delivery: 'sent' });
+  dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
+  void answered;
+  return 'sent';
+}
+
+/**
+ * Saves `item` once the device is online. A message sent offline waits in the outbox ('Sending…')
+ * rather than fail, and a save cut off by the connection going is made again when it returns —
+ * under the same id, so a first attempt that did reach the server leaves one copy.
+ */
+async function saveWhenOnline(s: SessionCore, r: Room, item: OutboxItem): Promise<Message> {
+  for (;;) {
+    await s.network.whenOnline();
+    try {
+      return await s.data.addMessage(r.conversation.id, { id: item.id, role: 'user', text: item.text });
+    } catch (error) {
+      if (s.network.isOnline() || r.left) throw error;
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * One conversation's part of a chat session: what the session holds for the conversation it shows
+ * (it keeps one at a time), made fresh on entering a conversation and closed on leaving it.
+ */
+import type { Conversation, Message } from '@chat/core';
+import { initialChatState, type ChatState } from './conversation-state.js';
+import { carriedItems, type Carry, type OutboxItem } from './outbox.js';
+import type { RoomSnapshot } from './session-view.js';
+
+export interface Room {
+  conversation: Conversation;
+  unsubscribe: (() => void) | null;
+  loaded: boolean;
+  /**
+   * Created by the session's resolution just now: nothing can be in it, so its (empty) list is known
+   * without waiting for the live stream's first answer, and the visitor can write at once (decision 0021).
+   */
+  fresh: boolean;
+  stored: Message[];
+  streamError: RoomSnapshot['streamError'];
+  failure: RoomSnapshot['failure'];
+  reconnecting: boolean;
+  outbox: OutboxItem[];
+  chat: ChatState;
+  /** Turns of the outbox: one message saved at a time, in the order sent. */
+  line: Promise<unknown>;
+  /** Failures so far: a turn queued before the latest failure does not go ahead of the failed one. */
+  failures: number;
+  /** The session is leaving this conversation: turns still queued end as 'carried'. */
+  left: boolean;
+  /** What the previous conversation handed over (null when none). */
+  carried: Carry | null;
+  carriedSent: boolean;
+  /** The assistant has answered here (see mayLeave). */
+  answered: boolean;
+  goneHandled: boolean;
+  feedPosted: boolean;
+  overdue: ReturnType<typeof setTimeout> | null;
+}
+
+/** The room for `conversation`, its outbox holding what the previous one `carried` (under new ids). */
+export function newRoom(conversation: Conversation, carried: Carry | null, newId: () => string): Room {
+  return {
+    conversation,
+    unsubscribe: null,
+    loaded: false,
+    fresh: false,
+    stored: [],
+    streamError: null,
+    failure: null,
+    reconnecting: false,
+    outbox: carried ? carriedItems(carried, newId) : [],
+    chat: initialChatState,
+    line: Promise.resolve(),
+    failures: 0,
+    left: false,
+    carried,
+    carriedSent: false,
+    answered: false,
+    goneHandled: false,
+    feedPosted: false,
+    overdue: null,
+  };
+}
+
+/** Stops the room's live stream and its reply timer. */
+export function closeRoom(r: Room): void {
+  r.unsubscribe?.();
+  r.unsubscribe = null;
+  if (r.overdue) clearTimeout(r.overdue);
+  r.overdue = null;
+}
+
+/**
+ * Whether the session may leave `r` by itself. Not a conversation it has just moved to until the
+ * assistant has answered there: whatever the server does, the session never replaces one
+ * conversation with the next in a loop — it shows the §8 error instead.
+ */
+export function mayLeave(r: Room): boolean {
+  return r.carried === null || r.answered;
+}
+
+/**
+ * Runs `task` after every turn already queued in `r` (the outbox's line, which a move to a new
+ * conversation also waits in), whatever they ended in.
+ */
+export function inTurn<T>(r: Room, task: () => Promise<T>): Promise<T> {
+  const turn = r.line.then(task);
+  r.line = turn.catch(() => undefined);
+  return turn;
+}
