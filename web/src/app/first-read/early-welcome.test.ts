@@ -5,30 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstReadScript } from '../../../build/first-read-script.js';
 import type { AppEnv } from '../../config/env.js';
 import { EARLY_WELCOME_GLOBAL, claimEarlyWelcome } from './first-read.js';
+import { FIREBASE_ENV, LOCAL_ENV } from './first-read-test-envs.js';
 
 // The web workspace's root: where vitest runs this project.
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
 
-const LOCAL: AppEnv = {
-  backend: 'local',
-  localServerUrl: 'http://127.0.0.1:4000',
-  defaultBusinessId: 'bella-vista-salon',
-  assistantName: 'Ava',
-  supportFormUrl: 'https://support.example.com/contact',
-};
-
-const FIREBASE: AppEnv = {
-  ...LOCAL,
-  backend: 'firebase',
-  firebase: {
-    apiKey: 'k',
-    authDomain: 'demo.firebaseapp.com',
-    projectId: 'demo-business-chat',
-    appId: '1:1:web:1',
-    chatServiceUrl: '/',
-    firestoreEmulatorHost: '127.0.0.1:8080',
-  },
-};
+const LOCAL = LOCAL_ENV;
+const FIREBASE = FIREBASE_ENV;
 
 type Scope = typeof globalThis & { [EARLY_WELCOME_GLOBAL]?: unknown };
 
