@@ -1,7 +1,8 @@
 /**
  * What a visitor waits for, measured in headless Chromium on cold loads (a new browser context each):
  * navigation → the page's frame painted (its message input on screen), navigation → 'Welcome to …' on
- * screen, and Enter in the composer → the first character of the assistant's reply on screen.
+ * screen, navigation → the composer usable, and Enter in the composer → the first character of the
+ * assistant's reply on screen.
  *
  * Two profiles: `phone` is Lighthouse's mobile profile — a 390×844 touch screen, the CPU slowed 4× (CDP
  * Emulation.setCPUThrottlingRate) and a 150 ms round trip with 1.6 Mbit/s down and 750 kbit/s up (CDP
