@@ -32,6 +32,39 @@ const PAGE_WEIGHT_RESTRICTIONS = [
   },
 ];
 
+/**
+ * The mock server's layers (mock-server/README.md, "Layout"): app.ts, index.ts and config.ts compose;
+ * http/ and live/ are the two transports; scenarios/ drives the assistant; store/, identity/, faults.ts,
+ * clock.ts and bodies/ (the strict request bodies both transports parse) are below them. A lower layer
+ * never imports a higher one, the transports never import each other's files the other way round
+ * (live/ → http/), and only store/memory-store.ts (the DocumentStore interface) is the store's door.
+ */
+const MOCK_SERVER_COMPOSITION = {
+  regex: '^(\\.\\./)+(app|config|index)\\.js$',
+  message: 'Only app.ts and index.ts compose the mock server: take what you need as an argument.',
+};
+const MOCK_SERVER_STORE_INTERNALS = {
+  regex: '(^|/)store/(?!memory-store\\.js$)',
+  message:
+    "Outside store/, use the DocumentStore interface (store/memory-store.ts), not the store's internals.",
+};
+function mockServerLayer(forbidden, why) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          MOCK_SERVER_COMPOSITION,
+          ...forbidden.map((folder) => ({
+            regex: `(^|/)${folder}/`,
+            message: `${why} (${folder}/ is above it).`,
+          })),
+        ],
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'web/e2e/screenshots/**', '.tmp/**'],
@@ -94,7 +127,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['packages/core/src/**/*.test.ts'],
+    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/**/*.test-support.ts'],
     rules: {
       // core is pure: types, rules and schemas. The schema library is its only runtime dependency.
       'no-restricted-imports': [
@@ -115,7 +148,12 @@ export default tseslint.config(
     // Only core's schema modules use zod; the rest of core is what the page loads ("sideEffects": false
     // in core's package.json lets the bundler drop the schemas, as long as nothing the page uses needs them).
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/schema/**', 'packages/core/src/index.ts'],
+    ignores: [
+      'packages/core/src/**/*.test.ts',
+      'packages/core/src/**/*.test-support.ts',
+      'packages/core/src/schema/**',
+      'packages/core/src/index.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -129,6 +167,85 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One spelling per shape, no circles: the field rules (fields/) import nothing but each other; the
+    // schemas build on them; the model and wire modules take their types from the schemas. A schema
+    // that imported the model (or wire) would close a circle (packages/core/src/no-import-cycles.test.ts).
+    files: ['packages/core/src/schema/**/*.ts'],
+    ignores: ['packages/core/src/**/*.test.ts', 'packages/core/src/**/*.test-support.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(model|wire)/',
+              message:
+                'A schema takes its rules from ../fields; the model and wire modules import the schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/src/fields/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The field rules are plain constants: they import nothing but each other.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mock-server/src/{store,identity,bodies}/**/*.ts', 'mock-server/src/{faults,clock}.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: mockServerLayer(
+      ['http', 'live', 'scenarios'],
+      'A lower layer of the mock server imports no higher one',
+    ),
+  },
+  {
+    files: ['mock-server/src/scenarios/**/*.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: mockServerLayer(['http', 'live'], 'The assistant switch knows no transport'),
+  },
+  {
+    files: ['mock-server/src/live/**/*.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            MOCK_SERVER_COMPOSITION,
+            MOCK_SERVER_STORE_INTERNALS,
+            {
+              regex: '(^|/)http/',
+              message: 'live/ does not import http/: share through bodies/ or identity/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mock-server/src/http/**/*.ts'],
+    ignores: ['mock-server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [MOCK_SERVER_COMPOSITION, MOCK_SERVER_STORE_INTERNALS] },
       ],
     },
   },

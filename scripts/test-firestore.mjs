@@ -19,6 +19,7 @@ const FIRESTORE_TESTS = [
   'packages/firebase/src/rules/',
   'packages/firebase/src/firestore.contract.test.ts',
   'packages/firebase/src/firestore-server-behaviour.test.ts',
+  'packages/firebase/src/firestore-over-rest.test.ts',
   '--project',
   'admin',
   'packages/admin/src/businesses-cli.test.ts',

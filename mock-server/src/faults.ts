@@ -5,10 +5,10 @@
  *
  * Limits: in memory only, never persisted; a restart or POST /control/reset clears them.
  */
-import { ERROR_CODES, isErrorCode, ProviderError } from '@chat/core';
+import { ERROR_CODES, errorCodeForStatus, isErrorCode, ProviderError } from '@chat/core';
 import type { ErrorCode, FaultOperation } from '@chat/core';
-import { parseOrThrow } from './http/errors.js';
-import { FaultSpecBody } from './http/strict-bodies.js';
+import { parseOrThrow } from '@chat/server-http';
+import { FaultSpecBody } from './bodies/strict-bodies.js';
 
 /** The error an injected fault produces: an HTTP status or an error code, by operation. */
 export type FaultError = { kind: 'status'; status: number } | { kind: 'code'; code: ErrorCode };
@@ -80,4 +80,12 @@ function faultErrorFor(operation: FaultOperation, error: number | string): Fault
     );
   }
   return { kind: 'code', code: error };
+}
+
+/** Throws the error an injected fault stands for: a ProviderError with its code (and HTTP status). */
+export function throwFault(fault: FaultError, operation: string): never {
+  if (fault.kind === 'code')
+    throw new ProviderError(fault.code, `Injected fault on ${operation}: ${fault.code}`);
+  const code = errorCodeForStatus(fault.status);
+  throw new ProviderError(code, `Injected fault on ${operation}: HTTP ${fault.status}`, fault.status);
 }

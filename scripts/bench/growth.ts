@@ -7,7 +7,6 @@
  * Seeding: with persistence on, the server opens a data file written beforehand (replay); with it off, the
  * messages are POSTed through the data API by autocannon before the measured load.
  */
-import { newMessageId } from '@chat/core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import autocannon from 'autocannon';
 import { createApp } from '@chat/mock-server';
 import { startServer } from './server-process.js';
 import { runVisitors, type VisitorRunOptions, type VisitorRunResult } from './visitors.js';
-import { createConversation, NEW_CONVERSATION } from './wire-client.js';
+import { createConversation, messageWrites, NEW_CONVERSATION } from './conversation-setup.js';
 
 /** A data file holding `messages` messages in conversations of 100, built in memory without fsyncs. */
 function writeDataFile(file: string, messages: number): void {
@@ -37,22 +36,7 @@ function writeDataFile(file: string, messages: number): void {
 async function seedOverHttp(url: string, messages: number): Promise<void> {
   const conversationId = await createConversation(url);
   const result = await autocannon({
-    url: `${url}/data/conversations/${conversationId}/messages`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    // Every message under a new id, as the page sends them (the same id twice is one message).
-    requests: [
-      {
-        setupRequest: (request: autocannon.Request) => ({
-          ...request,
-          body: JSON.stringify({
-            id: newMessageId(),
-            role: 'user',
-            text: 'stored message of ordinary length',
-          }),
-        }),
-      },
-    ],
+    ...messageWrites(url, conversationId, 'stored message of ordinary length'),
     connections: 20,
     amount: messages,
   });

@@ -40,6 +40,13 @@ console.log(
 if (options.quick && !options.sections.has('firebase-speed')) {
   report.note('--quick leaves out the Firebase first screen (--only=firebase-speed runs it).');
 }
+if (options.sections.has('visitors') || options.sections.has('growth')) {
+  report.note(
+    "visitors are the page's own client — a ChatSession over the local backend, one socket each — against " +
+      'both servers, so their figures include its work in this process (since 2026-11-26; earlier runs used a ' +
+      'bare socket.io client); duplicated counts a message the visitor would see twice.',
+  );
+}
 
 async function withServer<T>(
   kind: 'product' | 'floor',

@@ -1,19 +1,27 @@
 /**
- * Simulated visitors: each creates a conversation, subscribes to its live messages over socket.io (its own
- * websocket), then sends messages the way the web app does — the user message through the data API, then
- * POST /api/chat — and waits for each streamed reply to complete before sending the next. All visitors
- * start at once. Runs in the benchmark's process, never the server's.
+ * Simulated visitors, each exactly what the chat page is: a ChatSession (@chat/session) over a local
+ * backend of its own (@chat/local: the DataProvider, AuthProvider and ChatService the page uses, with
+ * its own socket.io connection). A visitor reads the business, opens a new conversation and waits for
+ * its live messages, then sends with `session.send` — the message saved (with the conversation's
+ * lastMessage, one write), then the chat call — and waits for each streamed reply to complete in the
+ * session's state before sending the next. All visitors start at once. Runs in the benchmark's process,
+ * never the server's; the session's own work (reading every update, deriving its state) is part of
+ * every figure, as it is of the page's.
  *
- * Lost and duplicated messages are counted from what each visitor's socket received, never assumed:
- * - a user message the server acknowledged (201) but whose upsert never arrived is lost;
+ * Lost and duplicated messages are counted from what each visitor's session shows, never assumed:
+ * - a message the session reported saved that never appears among its stored messages is lost;
  * - a reply that did not complete within the reply timeout is lost;
  * - a streamed reply whose text ever shrank or changed other than by appending lost a chunk;
- * - the same (message id, seq) delivered twice, or a user message delivered twice, is a duplicate.
+ * - a visitor message stored twice (two copies of its text) is a duplicate. A (message id, seq) the
+ *   server delivers twice is dropped by the live subscription, for the page as here, so a duplicate on
+ *   the wire that no visitor would see is not counted.
  */
-import { newMessageId } from '@chat/core';
-import type { Socket } from 'socket.io-client';
+import { storageOrMemory, type Message } from '@chat/core';
+import { createLocalBackend } from '@chat/local';
+import { createChatSession, type ChatSession, type ChatSessionState } from '@chat/session';
+import { BENCH_BUSINESS_ID } from './conversation-setup.js';
+import { limitedFetch } from './limited-fetch.js';
 import { summarize, type Summary } from './stats.js';
-import { chatBody, createConversation, postJson, subscribe, type WireUpsert } from './wire-client.js';
 import type { ServerUnderTest } from './server-process.js';
 
 export interface VisitorRunOptions {
@@ -32,7 +40,7 @@ export interface VisitorRunResult {
   complete: Summary;
   lost: number;
   duplicated: number;
-  /** Sends whose POST failed (connection error or a status other than the expected one). */
+  /** Sends the session reported failed: the message not saved, or the chat call refused or timed out. */
   failedSends: number;
   serverCpuSeconds: number;
   serverPeakRssBytes: number;
@@ -50,44 +58,97 @@ interface Counters {
   sampleReply: string;
 }
 
-/** One visitor's socket and what it has seen. */
+const TIME_ZONE = 'America/New_York';
+
+/**
+ * Visitors open their page this many at a time; then all send at once. The opening is not measured,
+ * and a thousand pages reading the business, creating a conversation and connecting a socket in the same
+ * instant queue long enough to pass the page's 15 s write deadline — no visitor's experience.
+ */
+const OPENING_AT_ONCE = 100;
+
+/** The reply a visitor waits for: the first assistant message that appears after its send. */
+interface Wait {
+  since: number;
+  /** The assistant's messages before the send. */
+  known: Set<string>;
+  replyId?: string;
+  first?: number;
+  end: (outcome: 'complete' | 'failed') => void;
+}
+
+/** One visitor: its backend, its session and what the session has shown it. */
 class Visitor {
-  private readonly seen = new Set<string>();
-  private readonly userIds = new Map<string, number>();
-  private readonly replyText = new Map<string, string>();
-  private waiting: { since: number; first?: number; resolve: (id: string) => void } | null = null;
-  socket: Socket | null = null;
+  private readonly backend;
+  private session: ChatSession | null = null;
+  /** The assistant's messages as last shown, by id. */
+  private readonly shown = new Map<string, Message>();
+  /** The texts whose save the session reported done. */
+  private readonly saved: string[] = [];
+  private opening: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  private waiting: Wait | null = null;
 
   constructor(
     private readonly server: ServerUnderTest,
     private readonly counters: Counters,
-  ) {}
-
-  async open(): Promise<string> {
-    const conversationId = await createConversation(this.server.url);
-    this.socket = await subscribe(this.server.url, conversationId, (event) => this.onUpsert(event));
-    return conversationId;
+  ) {
+    this.backend = createLocalBackend({ serverUrl: server.url, fetch: limitedFetch });
   }
 
-  private onUpsert({ seq, message }: WireUpsert): void {
-    const key = `${message.id}#${seq}`;
-    if (this.seen.has(key)) {
-      this.counters.duplicated += 1;
-      return;
+  /** Reads the business and opens a new conversation, as the page does at `/chat/<id>`. */
+  async open(timeoutMs: number): Promise<void> {
+    const { data, auth, chat } = this.backend;
+    const business = await data.getBusinessById(BENCH_BUSINESS_ID);
+    if (!business) throw new Error(`business ${BENCH_BUSINESS_ID} is not on the ${this.server.kind} server`);
+    const session = createChatSession({
+      data,
+      auth,
+      chat,
+      business,
+      storage: storageOrMemory(() => null),
+      timeZone: TIME_ZONE,
+    });
+    this.session = session;
+    let timer: NodeJS.Timeout | undefined;
+    const opened = new Promise<void>((resolve, reject) => {
+      this.opening = { resolve, reject };
+      timer = setTimeout(
+        () => reject(new Error(`no conversation with its messages within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    session.subscribe(() => this.observe(session.getState()));
+    session.start();
+    session.open(undefined);
+    try {
+      await opened;
+    } finally {
+      clearTimeout(timer);
+      this.opening = null;
     }
-    this.seen.add(key);
-    if (message.role === 'user') {
-      const times = (this.userIds.get(message.id) ?? 0) + 1;
-      this.userIds.set(message.id, times);
-      if (times > 1) this.counters.duplicated += 1;
-      return;
+  }
+
+  private observe(state: ChatSessionState): void {
+    if (this.opening) {
+      const { conversation, loaded } = state;
+      if (conversation.status === 'error') {
+        this.opening.reject(new Error(`the session could not open a conversation: ${conversation.error}`));
+      } else if (conversation.status === 'ready' && loaded) this.opening.resolve();
     }
-    if (message.role !== 'model') return;
-    const before = this.replyText.get(message.id) ?? '';
-    if (!message.text.startsWith(before)) this.counters.lost += 1;
-    this.replyText.set(message.id, message.text);
+    for (const message of state.stored) if (message.role === 'model') this.onAssistantMessage(message);
+    if (this.waiting && state.alerts.some((alert) => alert.error === 'failedToGetAiResponse')) {
+      this.waiting.end('failed');
+    }
+  }
+
+  private onAssistantMessage(message: Message): void {
+    const before = this.shown.get(message.id);
+    if (before?.text === message.text && before.streaming === message.streaming) return;
+    if (before && !message.text.startsWith(before.text)) this.counters.lost += 1;
+    this.shown.set(message.id, message);
     const waiting = this.waiting;
-    if (!waiting) return;
+    if (!waiting || waiting.known.has(message.id)) return;
+    if ((waiting.replyId ??= message.id) !== message.id) return;
     if (waiting.first === undefined && message.text.length > 0) {
       waiting.first = performance.now();
       this.counters.firstCharacter.push(waiting.first - waiting.since);
@@ -96,59 +157,58 @@ class Visitor {
       this.counters.complete.push(performance.now() - waiting.since);
       this.counters.completed += 1;
       if (!this.counters.sampleReply) this.counters.sampleReply = message.text;
-      this.waiting = null;
-      waiting.resolve(message.id);
+      waiting.end('complete');
     }
   }
 
   /**
-   * Sends one message and waits for its reply; false when a request failed (counted as a failed send:
-   * the server never acknowledged it) or the reply timed out (counted as lost).
+   * Sends one message and waits for its reply. A send the session reports failed counts as a failed
+   * send; a reply not complete within `timeoutMs` counts as lost.
    */
-  async send(conversationId: string, text: string, timeoutMs: number): Promise<boolean> {
-    const replied = new Promise<string>((resolve) => {
-      this.waiting = { since: performance.now(), resolve };
-    });
-    let saved: { id: string };
-    try {
-      saved = (await postJson(
-        `${this.server.url}/data/conversations/${conversationId}/messages`,
-        // Messages carry the id the page chooses before its first save (a retried save is then a no-op).
-        { id: newMessageId(), role: 'user', text },
-        201,
-      )) as { id: string };
-    } catch {
-      this.waiting = null;
-      this.counters.failedSends += 1;
-      return false;
-    }
-    try {
-      await postJson(`${this.server.url}/api/chat`, chatBody(conversationId, text), 200);
-    } catch {
-      this.waiting = null;
-      this.counters.failedSends += 1;
-      this.acknowledgedUserIds.push(saved.id);
-      return false;
-    }
+  async send(text: string, timeoutMs: number): Promise<void> {
+    const session = this.session!;
     let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      replied.then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
-    ]);
+    const outcome = new Promise<'complete' | 'failed' | 'timeout'>((resolve) => {
+      this.waiting = {
+        since: performance.now(),
+        known: new Set(this.shown.keys()),
+        end: (result) => {
+          this.waiting = null;
+          resolve(result);
+        },
+      };
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const saved = await session.send(text);
+    if (saved) this.saved.push(text);
+    else this.waiting?.end('failed');
+    const result = await outcome;
     clearTimeout(timer);
-    if (!outcome) {
-      this.waiting = null;
-      this.counters.lost += 1;
-    }
-    this.acknowledgedUserIds.push(saved.id);
-    return outcome;
+    this.waiting = null;
+    if (result === 'failed') this.counters.failedSends += 1;
+    if (result === 'timeout') this.counters.lost += 1;
   }
 
-  private readonly acknowledgedUserIds: string[] = [];
+  /**
+   * Saved messages never stored (lost) and stored more than once (duplicated). A message's upsert is
+   * emitted before its POST is answered and travels on the same socket ahead of its reply's, so once a
+   * reply is complete its message has arrived or never will.
+   */
+  deliveries(): { lost: number; duplicated: number } {
+    const stored = this.session?.getState().stored ?? [];
+    let lost = 0;
+    let duplicated = 0;
+    for (const text of this.saved) {
+      const copies = stored.filter((m) => m.role === 'user' && m.text === text).length;
+      if (copies === 0) lost += 1;
+      else duplicated += copies - 1;
+    }
+    return { lost, duplicated };
+  }
 
-  /** User messages acknowledged by the server but never delivered to this visitor's socket. */
-  undeliveredUserMessages(): number {
-    return this.acknowledgedUserIds.filter((id) => !this.userIds.has(id)).length;
+  close(): void {
+    this.session?.stop();
+    this.backend.close?.();
   }
 }
 
@@ -167,21 +227,26 @@ export async function runVisitors(
   };
   const visitors = Array.from({ length: options.visitors }, () => new Visitor(server, counters));
   try {
-    const conversations = await Promise.all(visitors.map((visitor) => visitor.open()));
+    for (let first = 0; first < visitors.length; first += OPENING_AT_ONCE) {
+      const wave = visitors.slice(first, first + OPENING_AT_ONCE);
+      await Promise.all(wave.map((visitor) => visitor.open(options.replyTimeoutMs)));
+    }
     const cpuBefore = server.cpuSeconds();
     const started = performance.now();
     await Promise.all(
       visitors.map(async (visitor, v) => {
         for (let i = 0; i < options.messagesPerVisitor; i += 1) {
-          await visitor.send(conversations[v]!, `${options.text} (${v}.${i})`, options.replyTimeoutMs);
+          await visitor.send(`${options.text} (${v}.${i})`, options.replyTimeoutMs);
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
     const serverCpuSeconds = server.cpuSeconds() - cpuBefore;
-    // A user message's upsert is emitted before its POST is answered and travels on the same socket
-    // ahead of its reply's, so once a reply is complete its user message has arrived or never will.
-    for (const visitor of visitors) counters.lost += visitor.undeliveredUserMessages();
+    for (const visitor of visitors) {
+      const { lost, duplicated } = visitor.deliveries();
+      counters.lost += lost;
+      counters.duplicated += duplicated;
+    }
     return {
       visitors: options.visitors,
       completedReplies: counters.completed,
@@ -196,6 +261,6 @@ export async function runVisitors(
       sampleReply: counters.sampleReply,
     };
   } finally {
-    for (const visitor of visitors) visitor.socket?.disconnect();
+    for (const visitor of visitors) visitor.close();
   }
 }

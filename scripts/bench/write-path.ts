@@ -3,9 +3,8 @@
  * server's) POSTs user messages to one conversation with a fixed number of connections for a fixed time,
  * against the mock server and against the floor server, one after the other.
  */
-import { newMessageId } from '@chat/core';
 import autocannon from 'autocannon';
-import { createConversation } from './wire-client.js';
+import { createConversation, messageWrites } from './conversation-setup.js';
 import type { ServerUnderTest } from './server-process.js';
 
 export interface WritePathResult {
@@ -24,22 +23,7 @@ export async function loadWritePath(
 ): Promise<WritePathResult> {
   const conversationId = await createConversation(server.url);
   const options = {
-    url: `${server.url}/data/conversations/${conversationId}/messages`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    // Every message under a new id, as the page sends them (the same id twice is one message).
-    requests: [
-      {
-        setupRequest: (request: autocannon.Request) => ({
-          ...request,
-          body: JSON.stringify({
-            id: newMessageId(),
-            role: 'user',
-            text: 'Do you have a table for two tonight?',
-          }),
-        }),
-      },
-    ],
+    ...messageWrites(server.url, conversationId, 'Do you have a table for two tonight?'),
     connections,
   };
   // Warm-up (JIT, connection set-up), then the measured run.

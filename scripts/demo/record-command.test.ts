@@ -4,11 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingUpdateMessage, CHAT_PATH } from '@chat/core';
+import { bookingUpdateMessage, SMART_REPLY_TEXT } from '@chat/core';
 import type { Message } from '@chat/core';
+import { createLocalBackend } from '@chat/local';
 import { createApp } from '@chat/mock-server';
 import type { ChatMockServer } from '@chat/mock-server';
 import { loadScenarioFile } from '@chat/assistant';
+import { createChatSession, type ChatSession } from '@chat/session';
+import { completeReplies, memoryStorage, until } from '@chat/session/testing';
 import { createControlClient } from './control-client.js';
 import { recordCommand } from './record-command.js';
 import { stepsFrom } from './recorded-steps.js';
@@ -17,6 +20,7 @@ import { rehearseScenario } from './rehearse-scenario.js';
 let dir: string;
 let server: ChatMockServer;
 let url: string;
+const closing: Array<() => void> = [];
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-record-'));
@@ -25,44 +29,42 @@ beforeEach(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(async () => {
+  for (const close of closing.splice(0)) close();
   vi.restoreAllMocks();
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function visitorSays(conversationId: string, text: string) {
-  server.store.addMessage(conversationId, { role: 'user', text });
-  const response = await fetch(`${url}${CHAT_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      message: text,
-      conversationId,
-      businessId: 'bella-vista-salon',
-      profileId: 'bella-vista-salon',
-      userTimezone: 'America/New_York',
-    }),
+/** A visitor on the chat page of the demo business — the page's ChatSession over the local backend. */
+async function openVisitor(): Promise<{ session: ChatSession; conversationId: string }> {
+  const { data, auth, chat, close } = createLocalBackend({ serverUrl: url });
+  const business = await data.getBusinessById('bella-vista-salon');
+  if (!business) throw new Error('the demo business is not on the server');
+  const session = createChatSession({ data, auth, chat, business, storage: memoryStorage() });
+  closing.push(() => {
+    session.stop();
+    close?.();
   });
-  expect(response.status).toBe(200);
+  session.start();
+  session.open(undefined);
+  const { conversation } = await until(session, (s) => s.conversation.status === 'ready' && s.loaded);
+  if (conversation.status !== 'ready') throw new Error(`the conversation is ${conversation.status}`);
+  return { session, conversationId: conversation.conversation.id };
 }
 
-/** An anonymous visitor's conversation with the demo business, straight in the store. */
-function newVisitorConversation() {
-  return server.store.createConversation({
-    businessId: 'bella-vista-salon',
-    userId: null,
-    userType: 'anonymous',
-    isOutsideBusinessHours: false,
-    contextType: 'enduser',
-  });
+/** The visitor sends `text`, and the assistant's reply arrives in full. */
+async function visitorSays(session: ChatSession, text: string) {
+  const before = completeReplies(session);
+  expect(await session.send(text)).toBe(true);
+  await until(session, () => completeReplies(session) > before, `the reply to "${text}"`);
 }
 
 it('writes a conversation as a valid scenario that replays as recorded, and never overwrites a file', async () => {
-  const conversation = newVisitorConversation();
-  await visitorSays(conversation.id, 'Where are you located?');
-  await visitorSays(conversation.id, bookingUpdateMessage('Friday 4 pm'));
+  const { session, conversationId } = await openVisitor();
+  await visitorSays(session, 'Where are you located?');
+  await visitorSays(session, bookingUpdateMessage('Friday 4 pm'));
 
-  const options = { conversationId: conversation.id, server: url, name: 'my-recording', dir };
+  const options = { conversationId, server: url, name: 'my-recording', dir };
   expect(await recordCommand(options)).toBe(0);
   const loaded = loadScenarioFile(path.join(dir, 'my-recording.yaml'));
   if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
@@ -83,53 +85,23 @@ it('writes a conversation as a valid scenario that replays as recorded, and neve
   );
 });
 
-async function resumeDeclined(conversationId: string, toolRequest: unknown) {
-  const response = await fetch(`${url}${CHAT_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      conversationId,
-      businessId: 'bella-vista-salon',
-      profileId: 'bella-vista-salon',
-      userTimezone: 'America/New_York',
-      resume: {
-        respond: [
-          {
-            toolRequest,
-            response: {
-              requiresAuth: true,
-              action: 'PHONE_SIGN_IN_DECLINED',
-              message: 'Verify later',
-              declined: true,
-            },
-          },
-        ],
-      },
-    }),
-  });
-  expect(response.status).toBe(200);
-}
-
 it('records a declined verification as an interrupt then a resume step, and a staff message as a comment, and replays', async () => {
-  const conversation = newVisitorConversation();
+  const { session, conversationId } = await openVisitor();
   const control = createControlClient(url);
-  await visitorSays(conversation.id, 'Can I change my booking to Friday?');
-  const stored = () => server.store.messages(conversation.id);
-  await vi.waitFor(() => expect(stored().some((m) => m.type === 'auth')).toBe(true));
+  expect(await session.send('Can I change my booking to Friday?')).toBe(true);
+  await until(session, (s) => s.interrupt !== null, 'the verification box');
+  const stored = () => server.store.messages(conversationId);
   const auth = stored().find((m) => m.type === 'auth')!;
-  // What the page does on "Verify later" (decision 0010): the visitor's answer, then the resume.
-  server.store.addMessage(conversation.id, { role: 'user', text: 'Verify later' });
-  await resumeDeclined(conversation.id, auth.toolRequest);
+  // "Verify later" (decision 0010): the visitor's answer, then the resume.
+  await session.declineInterrupt({ type: 'system', text: SMART_REPLY_TEXT.verifyLater });
   await vi.waitFor(() => expect(stored().filter((m) => m.role === 'model' && !m.streaming)).toHaveLength(3));
-  await control.send('POST', `/control/conversations/${conversation.id}/messages`, {
+  await control.send('POST', `/control/conversations/${conversationId}/messages`, {
     text: 'Hi, this is Ana from the salon.',
   });
-  await visitorSays(conversation.id, 'What are your hours?');
+  await visitorSays(session, 'What are your hours?');
   await vi.waitFor(() => expect(stored().filter((m) => m.role === 'model' && !m.streaming)).toHaveLength(5));
 
-  expect(await recordCommand({ conversationId: conversation.id, server: url, name: 'declined', dir })).toBe(
-    0,
-  );
+  expect(await recordCommand({ conversationId, server: url, name: 'declined', dir })).toBe(0);
   const file = path.join(dir, 'declined.yaml');
   const loaded = loadScenarioFile(file);
   if (!loaded.ok) throw new Error(loaded.errors.join('\n'));

@@ -9,29 +9,10 @@ import { ProviderError } from '@chat/core';
 import type { AuthUser } from '@chat/core';
 import { bearerToken } from '@chat/server-http';
 import type { Request } from 'express';
-import { decodeJwt } from 'jose';
+import { userForToken } from '../identity/caller-token.js';
 import type { Identity } from '../identity/index.js';
 
 export { assertConversationAccess, bearerToken } from '@chat/server-http';
-
-/** The visitor a token names; null without a token. A token that is invalid or expired is 401. */
-export async function userForToken(
-  identity: Identity,
-  token: string | null | undefined,
-): Promise<AuthUser | null> {
-  if (token === null || token === undefined) return null;
-  return identity.verifyIdToken(token);
-}
-
-/**
- * When an already verified ID token expires, in epoch ms of the server's clock (JWT `exp` is in
- * whole seconds). Used to end a live subscription opened with it.
- */
-export function tokenExpiresAt(idToken: string): number {
-  const { exp } = decodeJwt(idToken);
-  if (typeof exp !== 'number') throw new ProviderError('unauthenticated', 'The ID token is not valid.');
-  return exp * 1000;
-}
 
 /** The caller of an HTTP request (null when anonymous). */
 export function requestUser(identity: Identity, req: Request): Promise<AuthUser | null> {

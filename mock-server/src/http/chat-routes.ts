@@ -33,7 +33,7 @@ import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { requestUser } from './auth.js';
 import { createChatTurnWriter } from './chat-turn-writer.js';
-import { throwFault } from './errors.js';
+import { throwFault } from '../faults.js';
 
 export interface ChatRoutesOptions {
   store: DocumentStore;

@@ -14,7 +14,7 @@ import type { AssistantMemory, ReplyWriter, TurnInterrupt, TurnStreaming } from 
 import type { SmartReply } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { throwFault } from './errors.js';
+import { throwFault } from '../faults.js';
 
 /** What the assistant wrote, for the route to store. */
 export interface CollectedTurn {

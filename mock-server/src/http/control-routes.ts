@@ -21,7 +21,7 @@ import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { consoleSummary, liveConversationIds, noticeExpiredByClock } from './console-summary.js';
 import { parseOrThrow } from './errors.js';
-import { EmptyBody } from './strict-bodies.js';
+import { EmptyBody } from '../bodies/strict-bodies.js';
 
 export interface ControlRoutesOptions {
   store: DocumentStore;

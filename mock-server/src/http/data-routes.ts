@@ -14,14 +14,15 @@ import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { assertConversationAccess, requestUser, requireSignedInUser } from './auth.js';
-import { parseOrThrow, throwFault } from './errors.js';
+import { throwFault } from '../faults.js';
+import { parseOrThrow } from './errors.js';
 import {
   EmptyBody,
   LastMessageUpdateBody,
   NewConversationBody,
   NewFeedItemBody,
   NewMessageBody,
-} from './strict-bodies.js';
+} from '../bodies/strict-bodies.js';
 
 export interface DataRoutesOptions {
   store: DocumentStore;

@@ -7,8 +7,9 @@ import { Router } from 'express';
 import { IDENTITY_ROUTES } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
-import { parseOrThrow, throwFault } from './errors.js';
-import { EmptyBody, RefreshBody, SendCodeBody, VerifyCodeBody } from './strict-bodies.js';
+import { throwFault } from '../faults.js';
+import { parseOrThrow } from './errors.js';
+import { EmptyBody, RefreshBody, SendCodeBody, VerifyCodeBody } from '../bodies/strict-bodies.js';
 
 export interface IdentityRoutesOptions {
   identity: Identity;

@@ -15,7 +15,7 @@ import { DEFAULT_STAFF_INTERRUPT } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
 import { visitorVerified } from './console-summary.js';
 import { parseOrThrow } from './errors.js';
-import { EmptyBody } from './strict-bodies.js';
+import { EmptyBody } from '../bodies/strict-bodies.js';
 
 export interface ScenarioControlOptions {
   store: DocumentStore;

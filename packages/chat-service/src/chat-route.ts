@@ -29,6 +29,12 @@ export interface ChatRouteOptions {
   logger: Logger;
 }
 
+/** A settled promise's value, or its failure thrown. */
+function valueOf<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 export function chatRoute(options: ChatRouteOptions): Router {
   const { store, auth, assistant, logger } = options;
   const router = Router();
@@ -43,14 +49,25 @@ export function chatRoute(options: ChatRouteOptions): Router {
       );
       return;
     }
-    const user = await requestUser(auth, req);
+    // The token's verification (an Auth call: revocation is checked) and the turn's reads go out
+    // together, one round trip instead of three. Their answers are then taken in the old order, so a
+    // refusal is the same one as when they ran one after the other (a bad token is 401 whatever the
+    // reads found); a refused turn has read the history for nothing, and none of it leaves this process.
     const nowMs = options.now();
-    const documents = await store.read(body.conversationId, body.businessId);
-    const { conversation, business, request } = checkChatTurn({ body, user, ...documents, nowMs });
-    const [history, memory] = await Promise.all([
-      store.history(conversation.id),
-      store.memory(conversation.id),
+    const [userRead, documentsRead, historyRead, memoryRead] = await Promise.allSettled([
+      requestUser(auth, req),
+      store.read(body.conversationId, body.businessId),
+      store.history(body.conversationId),
+      store.memory(body.conversationId),
     ]);
+    const user = valueOf(userRead);
+    const { conversation, business, request } = checkChatTurn({
+      body,
+      user,
+      ...valueOf(documentsRead),
+      nowMs,
+    });
+    const [history, memory] = [valueOf(historyRead), valueOf(memoryRead)];
 
     const { writer, turn, endReply } = createFirestoreTurnWriter({
       message: store.newMessage(conversation.id),

@@ -10,8 +10,8 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
-import { MAX_MESSAGE_LENGTH, ProviderError } from '@chat/core';
-import type { Business, Conversation, Message } from '@chat/core';
+import { lastMessageOf, MAX_MESSAGE_LENGTH, ProviderError } from '@chat/core';
+import type { Business, Conversation, LastMessage, Message, StoredFields, ToolRequest } from '@chat/core';
 import type { Logger } from 'pino';
 import { storedBusiness, storedConversation, storedMessage } from './stored-documents.js';
 
@@ -104,24 +104,29 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
       let last: { id: string; text: string } | null = reply;
       if (interrupt) {
         const auth = messagesOf(conversationId).doc();
-        batch.create(auth, {
+        const authMessage: StoredFields<Message, FieldValue, 'createdAt'> = {
           role: 'model',
           type: 'auth',
           text: interrupt.message,
           // Through JSON: Firestore refuses undefined, which a tool request's input may hold.
-          toolRequest: JSON.parse(JSON.stringify(interrupt.toolRequest)) as unknown,
+          toolRequest: JSON.parse(JSON.stringify(interrupt.toolRequest)) as ToolRequest,
           createdAt: FieldValue.serverTimestamp(),
-        });
+        };
+        batch.create(auth, authMessage);
         last = { id: auth.id, text: interrupt.message };
       }
       if (last) {
-        batch.update(conversations.doc(conversationId), {
-          lastMessage: {
+        const lastMessage: StoredFields<LastMessage, FieldValue, 'sentAt'> = {
+          ...lastMessageOf({
+            id: last.id,
+            role: 'model',
             text: last.text.slice(0, MAX_MESSAGE_LENGTH),
-            sender: 'model',
-            sentAt: FieldValue.serverTimestamp(),
-            messageId: last.id,
-          },
+            createdAt: 0,
+          }),
+          sentAt: FieldValue.serverTimestamp(),
+        };
+        batch.update(conversations.doc(conversationId), {
+          lastMessage,
           updatedAt: FieldValue.serverTimestamp(),
         });
       }

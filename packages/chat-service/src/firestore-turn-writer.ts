@@ -10,7 +10,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { DocumentReference } from 'firebase-admin/firestore';
 import type { AssistantMemory, ReplyWriter, TurnInterrupt, TurnStreaming } from '@chat/assistant';
 import { errorCodeForStatus, normaliseSmartReplies, ProviderError } from '@chat/core';
-import type { SmartReply } from '@chat/core';
+import type { Message, SmartReply, StoredFields } from '@chat/core';
 import type { Logger } from 'pino';
 import { createCoalescedReply } from './coalesced-reply.js';
 import type { ReplySink } from './coalesced-reply.js';
@@ -42,12 +42,13 @@ function firestoreSink(message: DocumentReference): ReplySink {
   const withReplies = (smartReplies: SmartReply[]) => (smartReplies.length > 0 ? { smartReplies } : {});
   return {
     async create(text, streaming, smartReplies) {
-      await message.create({
+      const fields: StoredFields<Message, FieldValue, 'createdAt'> = {
         role: 'model',
         text,
         createdAt: FieldValue.serverTimestamp(),
         ...(streaming ? { streaming: true } : withReplies(smartReplies)),
-      });
+      };
+      await message.create(fields);
     },
     async update(text) {
       await message.update({ text });

@@ -5,6 +5,7 @@ export * from './model/feed-item.js';
 export * from './model/message.js';
 export * from './model/tool-request.js';
 export * from './model/user.js';
+export * from './model/stored-fields.js';
 export * from './providers/auth-provider.js';
 export * from './providers/backend.js';
 export * from './providers/chat-service.js';

@@ -7,3 +7,10 @@ export function parseEmulatorHost(value: string, option: string): { host: string
   }
   return { host: match[1], port };
 }
+
+/** Where Firestore's REST API answers: the emulator's ("host:port") when one is given, else Google's. */
+export function firestoreRestOrigin(emulatorHost?: string): string {
+  if (!emulatorHost) return 'https://firestore.googleapis.com';
+  const { host, port } = parseEmulatorHost(emulatorHost, 'firestoreEmulatorHost');
+  return `http://${host}:${port}`;
+}

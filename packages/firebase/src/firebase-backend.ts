@@ -16,7 +16,7 @@ import { createHttpChatService } from '@chat/chat-client';
 import type { Backend, KeyValueStore } from '@chat/core';
 import { deleteApp, initializeApp, type FirebaseOptions } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { parseEmulatorHost } from './emulator-host.js';
+import { firestoreRestOrigin, parseEmulatorHost } from './emulator-host.js';
 import { createFirestoreDataProvider } from './firestore-data-provider.js';
 import { createLazyAuthProvider } from './lazy-auth-provider.js';
 import { gateOnSessionRestore } from './session-gated-data-provider.js';
@@ -50,9 +50,14 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     const { connectFirebaseAuth } = await import('./firebase-auth-session.js');
     return connectFirebaseAuth(app, options.authEmulatorHost);
   }, options.sessionHint);
+  // The page's creates and sends go over REST, signed as the SDK's would be (decision 0021).
+  const data = createFirestoreDataProvider(db, {
+    origin: firestoreRestOrigin(options.firestoreEmulatorHost),
+    idToken: () => auth.getIdToken(),
+  });
   return {
     // A returning visitor's conversation calls wait until their session is back (else they go anonymous).
-    data: gateOnSessionRestore(createFirestoreDataProvider(db), () => auth.sessionRestored()),
+    data: gateOnSessionRestore(data, () => auth.sessionRestored()),
     auth,
     chat: createHttpChatService({ baseUrl: options.chatServiceUrl }),
     close() {

@@ -9,16 +9,24 @@
  * - A write cannot say "server time + 24 h", so a conversation is created with expiredAt equal to its
  *   createdAt (expired) and then given exactly createdAt + 24 h in a second write, the only other value
  *   the rules accept (decision 0006). If that second write fails, creating the conversation fails.
- * - createConversation and addMessage read the document back after the write to return the server's
- *   createdAt: one extra document read each. addMessage is a batch (the message, create-only under the
- *   client's id, and the conversation's lastMessage); a second write of a stored id fails in the rules
- *   and is answered with the stored copy.
+ * - createConversation and addMessage are REST commits when `rest` is given (the page's: one round trip
+ *   each, the server's createdAt in the answer, no SDK connection needed; decision 0021), else — and when
+ *   the REST API cannot be reached — the SDK's writes, each read back for its createdAt (one extra read).
+ *   addMessage is one atomic commit (the message, create-only under the client's id, and the
+ *   conversation's lastMessage); a second write of a stored id fails in the rules and is answered with
+ *   the stored copy.
+ * - The first screen does not wait for the SDK's connection (decision 0021): a conversation created here
+ *   is reported empty by its first subscription at once, and one read over REST (getConversation) is
+ *   listed over REST by its first subscription, unless the SDK's listener answers from the server first;
+ *   the listener's own lists follow. A listener on the conversation's document opens the SDK's connection
+ *   meanwhile. Every other read and the live listener are the SDK's.
  * - The signup feed item, the conversation's signupFeedPosted and the phone number's signups/{phone}
  *   marker are one batched write (the rules accept none alone, and the marker only once per number ever):
  *   addFeedItem writes them, and markSignupFeedPosted only confirms the flag is set.
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
  *   message → skipped), each with a console.warn or an error naming the bad fields.
- * - No offline persistence is enabled: writes made while offline wait in memory and are lost on reload.
+ * - No offline persistence is enabled: SDK writes made while offline wait in memory and are lost on reload
+ *   (a REST write made offline fails at once and goes to the SDK).
  */
 import {
   ProviderError,
@@ -36,6 +44,8 @@ import {
   type DataProvider,
   type Message,
   type MessagesObserver,
+  type NewMessage,
+  type StoredFields,
   type StreamState,
   type Unsubscribe,
 } from '@chat/core';
@@ -44,7 +54,6 @@ import {
   collection,
   doc,
   getDoc,
-  getDocFromCache,
   onSnapshot,
   orderBy,
   query,
@@ -54,6 +63,7 @@ import {
   Timestamp,
   type DocumentReference,
   type DocumentSnapshot,
+  type FieldValue,
   type Firestore,
   type SnapshotOptions,
 } from 'firebase/firestore';
@@ -66,12 +76,19 @@ import {
 } from './firestore-documents.js';
 import { businessIdOf, handleDocumentId, HANDLES_COLLECTION } from './handle-index.js';
 import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-code.js';
+import { restFields } from './firestore-rest-document.js';
+import { createRestApi, RestUnreachable, type RestTarget } from './firestore-rest-api.js';
 import { streamStateOf } from './firestore-stream-state.js';
 
 /** signups/{phone}: the marker that a phone number's first signup was posted (firestore.rules). */
 const SIGNUPS_COLLECTION = 'signups';
 
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
+type ConversationTimes = 'createdAt' | 'updatedAt' | 'expiredAt';
+/** A new conversation document as stored: core's Conversation, its times as the server sets them. */
+type StoredConversation = StoredFields<Conversation, FieldValue, ConversationTimes>;
+type ConversationFieldsWithoutTimes = Omit<StoredConversation, ConversationTimes>;
+
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
 
 /** An id that no document can have (Firestore would treat '/' as a path separator) is rejected up front. */
@@ -92,7 +109,28 @@ async function guarded<T>(doing: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createFirestoreDataProvider(db: Firestore): DataProvider {
+/**
+ * `rest`: where the page's creates and sends go as REST commits (firestore-rest-api.ts), one round
+ * trip each with the server's times in the answer; without it (or when the REST API cannot be reached)
+ * they are the SDK's writes, each followed by a read of what was stored.
+ */
+export function createFirestoreDataProvider(
+  db: Firestore,
+  rest?: Omit<RestTarget, 'projectId'>,
+): DataProvider {
+  const api = rest ? createRestApi({ ...rest, projectId: String(db.app.options.projectId) }) : null;
+  const commit = api?.commit ?? null;
+  /**
+   * Conversations created here that nothing has been written to since: their message list is known to
+   * be empty, so their first subscription says so at once, before the SDK's listener has connected
+   * (which on a phone is several round trips); the listener's own lists follow.
+   */
+  const createdEmpty = new Set<string>();
+  /**
+   * Conversations read over REST for the first screen: their first subscription lists their messages
+   * over REST too, shown unless the SDK's listener has answered first; its own lists follow.
+   */
+  const readOverRest = new Set<string>();
   const businessRef = (id: string) => doc(db, 'businesses', id);
   const conversationRef = (id: string) => doc(db, 'conversations', id);
   const messagesRef = (conversationId: string) => collection(db, 'conversations', conversationId, 'messages');
@@ -117,15 +155,152 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
   }
 
   /**
-   * A message just written, as the server stored it. The commit's answer carries the server's stamps
-   * and the live listener on the conversation keeps the document in the cache, so the cache usually
-   * has it without another round trip — which would otherwise stand between the visitor's Enter and
-   * the chat call (docs/decisions/0021). A document the cache does not hold, or holds with writes
-   * still pending, is read from the server as before.
+   * While a conversation is created or read over REST, a listener on its document (readable while it
+   * does not exist yet) opens the SDK's listen connection — a handshake of several round trips on a
+   * phone — so the messages' listener, which starts only once the conversation is known, finds it open.
+   * Ending this one leaves the connection open (the SDK closes it after a minute without listeners). It
+   * costs a document read or three per first screen, where each send over the SDK cost one to read back
+   * its createdAt. Returns the function that ends it.
    */
-  async function storedMessage(ref: DocumentReference): Promise<Message> {
-    const cached = await getDocFromCache(ref).catch(() => null);
-    if (cached?.exists() && !cached.metadata.hasPendingWrites) return toMessage(cached);
+  function warmUpListener(conversationId: string): () => void {
+    return onSnapshot(
+      conversationRef(conversationId),
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * The conversation over REST (the page's first screen), or undefined when the answer is not one to
+   * decide on (another status, a body that is not a document): the SDK's read then decides.
+   */
+  async function readConversationOverRest(id: string): Promise<Conversation | null | undefined> {
+    const warmUp = warmUpListener(id);
+    try {
+      const { status, body } = await api!.get(`conversations/${id}`);
+      // The rules deny reading another visitor's conversation; the interface says that reads as null.
+      if (status === 404 || status === 403) return null;
+      if (status !== 200 || typeof body !== 'object' || body === null) return undefined;
+      const converted = conversationFromDocument(id, restFields((body as { fields?: unknown }).fields));
+      if (converted.ok) {
+        readOverRest.add(id);
+        return converted.value;
+      }
+      console.warn(`[firestore] ${converted.problem}; treated as unusable`);
+      return null;
+    } finally {
+      warmUp();
+    }
+  }
+
+  /** A conversation's messages over REST, or null when the answer is not a whole list. */
+  async function listMessagesOverRest(conversationId: string): Promise<Message[] | null> {
+    const { status, body } = await api!.list(`conversations/${conversationId}/messages`, 'createdAt');
+    if (status !== 200 || typeof body !== 'object' || body === null) return null;
+    const page = body as { documents?: Array<{ name?: unknown; fields?: unknown }>; nextPageToken?: unknown };
+    if (page.nextPageToken) return null;
+    const docs = (page.documents ?? []).map((d) => ({
+      id: String(d.name).split('/').at(-1) ?? '',
+      data: restFields(d.fields),
+    }));
+    return messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`));
+  }
+
+  /**
+   * Two REST commits: the conversation, expired at its creation (a write cannot say "server time +
+   * 24 h"), then its exact expiry from the createdAt the first commit answered with — the only other
+   * value the rules accept (decision 0006).
+   */
+  async function createOverRest(stored: ConversationFieldsWithoutTimes): Promise<Conversation> {
+    const ref = doc(collection(db, 'conversations'));
+    const path = `conversations/${ref.id}`;
+    const warmUp = warmUpListener(ref.id);
+    try {
+      const [[createdAt, updatedAt] = []] = await commit!([
+        {
+          path,
+          fields: withoutUndefined(stored),
+          serverTimes: ['createdAt', 'updatedAt', 'expiredAt'],
+          exists: false,
+        },
+      ]);
+      const expiredAt = lifetimeAfter(createdAt!);
+      await commit!([{ path, fields: { expiredAt }, updateFields: ['expiredAt'], exists: true }]);
+      const converted = conversationFromDocument(ref.id, { ...stored, createdAt, updatedAt, expiredAt });
+      if (!converted.ok) throw new ProviderError('internal', converted.problem);
+      return converted.value;
+    } finally {
+      warmUp();
+    }
+  }
+
+  async function createWithSdk(stored: ConversationFieldsWithoutTimes): Promise<Conversation> {
+    // Typed by core's Conversation, so a field added there is missed here by the compiler.
+    const document: StoredConversation = {
+      ...stored,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
+      expiredAt: serverTimestamp(),
+    };
+    const ref = await addDoc(collection(db, 'conversations'), withoutUndefined(document));
+    const created = await getDoc(ref);
+    const createdAt: unknown = created.get('createdAt');
+    if (!(createdAt instanceof Timestamp)) {
+      throw new ProviderError('internal', `Conversation '${ref.id}' was read back without a createdAt`);
+    }
+    // createdAt + 24 h exactly, from the server's clock: the rules accept no other value.
+    const exactExpiry = lifetimeAfter(createdAt);
+    await updateDoc(ref, { expiredAt: exactExpiry });
+    const read = toConversation(created);
+    if (!read) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
+    return { ...read, expiredAt: Math.floor(exactExpiry.toMillis()) };
+  }
+
+  type MessageFields = Omit<NewMessage, 'id'>;
+
+  /** One REST commit: the message and, for a visitor's, the conversation's lastMessage (as below). */
+  async function addOverRest(conversationId: string, messageId: string, fields: MessageFields) {
+    const { sentAt: _sentAt, ...lastMessage } = lastMessageOf({ ...fields, id: messageId, createdAt: 0 });
+    const [[createdAt] = []] = await commit!([
+      {
+        path: `conversations/${conversationId}/messages/${messageId}`,
+        fields: withoutUndefined(fields),
+        serverTimes: ['createdAt'],
+      },
+      ...(fields.role === 'user'
+        ? [
+            {
+              path: `conversations/${conversationId}`,
+              fields: { lastMessage },
+              updateFields: ['lastMessage'],
+              serverTimes: ['lastMessage.sentAt', 'updatedAt'],
+              exists: true,
+            },
+          ]
+        : []),
+    ]);
+    const converted = messageFromDocument(messageId, { ...withoutUndefined(fields), createdAt });
+    if (!converted.ok) throw new ProviderError('internal', converted.problem);
+    return converted.value;
+  }
+
+  async function addWithSdk(conversationId: string, ref: DocumentReference, fields: MessageFields) {
+    // One atomic write: the message under the id the client chose and, for a visitor message, the
+    // conversation's lastMessage and updatedAt (the rules accept each alone too).
+    const batch = writeBatch(db);
+    batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
+    if (fields.role === 'user') {
+      batch.update(conversationRef(conversationId), {
+        // The server's time, as the message's own createdAt (the rules check both against request.time).
+        lastMessage: {
+          ...lastMessageOf({ ...fields, id: ref.id, createdAt: 0 }),
+          sentAt: serverTimestamp(),
+        },
+        updatedAt: serverTimestamp(),
+      });
+    }
+    await batch.commit();
     return toMessage(await getDoc(ref));
   }
 
@@ -157,6 +332,14 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async getConversation(conversationId) {
       const id = parseId(conversationId, 'conversationId');
+      if (api) {
+        try {
+          const read = await readConversationOverRest(id);
+          if (read !== undefined) return read;
+        } catch (error) {
+          if (!(error instanceof RestUnreachable)) throw error;
+        }
+      }
       try {
         const snapshot = await getDoc(conversationRef(id));
         return snapshot.exists() ? toConversation(snapshot) : null;
@@ -169,52 +352,42 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
 
     async createConversation(input) {
       const fields = checkInput(NewConversationCheck, input, 'conversation');
-      return guarded('Creating the conversation', async () => {
-        const ref = await addDoc(collection(db, 'conversations'), {
-          ...withoutUndefined(fields),
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-          // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
-          expiredAt: serverTimestamp(),
-          summaryFeedPosted: false,
-          signupFeedPosted: false,
-          lastMessage: null,
-        });
-        const created = await getDoc(ref);
-        const createdAt: unknown = created.get('createdAt');
-        if (!(createdAt instanceof Timestamp)) {
-          throw new ProviderError('internal', `Conversation '${ref.id}' was read back without a createdAt`);
+      const stored: ConversationFieldsWithoutTimes = {
+        ...fields,
+        summaryFeedPosted: false,
+        signupFeedPosted: false,
+        lastMessage: null,
+      };
+      const created = await guarded('Creating the conversation', async () => {
+        if (commit) {
+          try {
+            return await createOverRest(stored);
+          } catch (error) {
+            if (!(error instanceof RestUnreachable)) throw error;
+          }
         }
-        // createdAt + 24 h exactly, from the server's clock: the rules accept no other value.
-        const exactExpiry = lifetimeAfter(createdAt);
-        await updateDoc(ref, { expiredAt: exactExpiry });
-        const stored = toConversation(created);
-        if (!stored) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
-        return { ...stored, expiredAt: Math.floor(exactExpiry.toMillis()) };
+        return createWithSdk(stored);
       });
+      createdEmpty.add(created.id);
+      return created;
     },
 
     async addMessage(conversationId, message) {
       const id = parseId(conversationId, 'conversation id');
       const { id: messageId, ...fields } = checkInput(NewMessageCheck, message, 'message');
+      // Anything written makes the list no longer known to be empty.
+      createdEmpty.delete(id);
       return guarded('Saving the message', async () => {
         const ref = doc(messagesRef(id), messageId);
-        // One atomic write: the message under the id the client chose and, for a visitor message, the
-        // conversation's lastMessage and updatedAt (the rules accept each alone too).
-        const batch = writeBatch(db);
-        batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
-        if (fields.role === 'user') {
-          batch.update(conversationRef(id), {
-            // The server's time, as the message's own createdAt (the rules check both against request.time).
-            lastMessage: {
-              ...lastMessageOf({ ...fields, id: messageId, createdAt: 0 }),
-              sentAt: serverTimestamp(),
-            },
-            updatedAt: serverTimestamp(),
-          });
-        }
         try {
-          await batch.commit();
+          if (commit) {
+            try {
+              return await addOverRest(id, messageId, fields);
+            } catch (error) {
+              if (!(error instanceof RestUnreachable)) throw error;
+            }
+          }
+          return await addWithSdk(id, ref, fields);
         } catch (error) {
           // Messages are create-only: writing a stored id again is refused as an update. A retried save
           // whose first attempt landed finds its copy here, and that copy is the answer.
@@ -222,7 +395,6 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
           if (stored?.exists()) return toMessage(stored);
           throw error;
         }
-        return storedMessage(ref);
       });
     },
 
@@ -275,11 +447,28 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
         };
       }
       let lastState: StreamState | null = null;
+      let stopped = false;
+      let listened = false;
+      if (createdEmpty.delete(conversationId)) {
+        queueMicrotask(() => {
+          if (!stopped && !listened) observer.next([]);
+        });
+      } else if (readOverRest.delete(conversationId)) {
+        listMessagesOverRest(conversationId).then(
+          (messages) => {
+            if (messages && !stopped && !listened) observer.next(messages);
+          },
+          // The listener reports what is wrong; this list was only ever a head start.
+          () => undefined,
+        );
+      }
       const stop = onSnapshot(
         query(messagesRef(conversationId), orderBy('createdAt', 'asc')),
         // Metadata changes tell when Firestore goes offline (served from cache) and back online.
         { includeMetadataChanges: true },
         (snapshot) => {
+          // A list from the server supersedes the head start; one from the cache (offline) does not.
+          if (!snapshot.metadata.fromCache) listened = true;
           const state = streamStateOf(snapshot.metadata);
           if (state !== lastState) {
             // The first snapshot from the server is simply live; only a change is worth reporting.
@@ -293,7 +482,6 @@ export function createFirestoreDataProvider(db: Firestore): DataProvider {
         },
         (error) => observer.error(toFirestoreProviderError(error, 'Listening to the messages')),
       );
-      let stopped = false;
       return () => {
         if (stopped) return;
         stopped = true;

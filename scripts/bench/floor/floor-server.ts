@@ -1,16 +1,20 @@
 /**
  * The floor server: the least our stack can do for the same wire contract, with the same libraries as the
  * mock server (Express 5, express.json, socket.io) and nothing else — no validation, ownership, journal,
- * logging, helmet or rate limits. Its answers have the shapes the benchmark client reads, so the same client
- * drives both servers and the ratio says what the product adds.
+ * logging, helmet or rate limits. Its answers have the shapes the local backend (@chat/local) reads, so the
+ * same visitors — ChatSession over the local backend (scripts/bench/visitors.ts) — drive both servers and
+ * the ratio says what the product adds.
  *
- * - GET /data/businesses/:id → { id, name } (the floor page's welcome)
- * - POST /data/conversations → 201 { id }
- * - POST /data/conversations/:id/messages → Map → socket.io room emit (messages:upsert) → 201 message
+ * - GET /data/businesses/:id → an approved business of that id (the floor page's welcome reads its name)
+ * - POST /data/conversations → 201 a conversation that never expires
+ * - POST /data/conversations/:id/messages → Map (under the id the client chose) → socket.io room emit
+ *   (messages:upsert) → 201 message
  * - POST /api/chat → a reply message created and grown in `STREAM_CHUNK_CHARS` steps every
  *   `STREAM_INTERVAL_MS`, each step a room emit, exactly as the mock server streams → 200 {}
  * - socket.io messages:subscribe (ack { ok, messages }) and `echo` (ack with the payload) for the page's
  *   round-trip floor.
+ *
+ * Times are epoch milliseconds, as the mock server stamps them.
  *
  * Run as its own process (the benchmark client never shares a process with a server); prints the mock
  * server's `mock server listening` JSON line so one launcher serves both.
@@ -24,7 +28,7 @@ interface FloorMessage {
   id: string;
   role: string;
   text: string;
-  createdAt: string;
+  createdAt: number;
   streaming?: boolean;
 }
 
@@ -58,24 +62,28 @@ const emit = (conversationId: string, message: FloorMessage) => {
 };
 
 app.get('/data/businesses/:id', (req, res) => {
-  res.json({ id: req.params.id, name: BUSINESS_NAME });
+  res.json({ id: req.params.id, businessName: BUSINESS_NAME, verification: { status: 'approved' } });
 });
 
-app.post('/data/conversations', (_req, res) => {
+app.post('/data/conversations', (req, res) => {
   const id = `c${(nextId += 1)}`;
   conversations.set(id, []);
-  res.status(201).json({ id });
+  const now = Date.now();
+  const { businessId } = req.body as { businessId: string };
+  res
+    .status(201)
+    .json({ id, businessId, createdAt: now, updatedAt: now, expiredAt: Number.MAX_SAFE_INTEGER });
 });
 
 app.post('/data/conversations/:id/messages', (req, res) => {
   const messages = conversations.get(req.params.id);
   if (!messages) return void res.status(404).json({ error: 'not found' });
-  const body = req.body as { role: string; text: string };
+  const body = req.body as { id?: string; role: string; text: string };
   const message: FloorMessage = {
-    id: `m${(nextId += 1)}`,
+    id: body.id ?? `m${(nextId += 1)}`,
     role: body.role,
     text: body.text,
-    createdAt: new Date().toISOString(),
+    createdAt: Date.now(),
   };
   messages.push(message);
   emit(req.params.id, message);
@@ -93,7 +101,7 @@ app.post('/api/chat', (req, res) => {
     id: `m${(nextId += 1)}`,
     role: 'model',
     text: chars.slice(0, size).join(''),
-    createdAt: new Date().toISOString(),
+    createdAt: Date.now(),
     streaming: steps > 1,
   };
   messages.push(message);

@@ -3,7 +3,7 @@
  * (bypassing the rules, as the operator's Admin SDK tools do), the Auth emulator's own endpoints
  * (../../firebase-e2e/support/auth-emulator.ts), and the chat service through the page's origin.
  */
-import { randomUUID } from 'node:crypto';
+import { createFirebaseBackend } from '@chat/firebase';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../packages/firebase/src/testing/firestore-rest-values.js';
 import { clearAccounts, latestCode } from '../../firebase-e2e/support/auth-emulator.js';
 import '../../firebase-e2e/support/provided.js';
+import { askOnOtherDevice } from './other-device.js';
 import type { StackDriver, StoredFeedItem } from './stack.js';
 
 const OWNER = { authorization: 'Bearer owner' };
@@ -188,32 +189,23 @@ export function createFirebaseStackDriver(): StackDriver {
     // channel's own retries give up: 28–40 s measured on this machine. The page says 'Reconnecting…' then.
     connectionLossNoticeMs: 75_000,
 
-    async askFromElsewhere(id, businessId, text) {
-      // The visitor's message as the page writes it (role, text, the server's time), then the chat call.
-      await call('POST', `${base}:commit`, {
-        writes: [
-          {
-            update: {
-              name: `${root}/conversations/${id}/messages/${randomUUID().replaceAll('-', '')}`,
-              fields: { role: { stringValue: 'user' }, text: { stringValue: text } },
-            },
-            currentDocument: { exists: false },
-            updateTransforms: [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
+    askFromElsewhere: (id, businessId, text) =>
+      askOnOtherDevice(
+        // The page's own backend, configured as scripts/lib/firebase-stack.mjs builds the page.
+        createFirebaseBackend({
+          firebase: {
+            apiKey: 'demo-api-key',
+            authDomain: `${projectId}.firebaseapp.com`,
+            projectId,
+            appId: '1:000000000000:web:0000000000000000',
           },
-        ],
-      });
-      const response = await fetch(`${inject('webUrl')}/api/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          message: text,
-          conversationId: id,
-          businessId,
-          profileId: businessId,
-          userTimezone: 'UTC',
+          chatServiceUrl: inject('webUrl'),
+          firestoreEmulatorHost: inject('firestoreEmulatorHost'),
+          authEmulatorHost: inject('authEmulatorHost'),
         }),
-      });
-      if (!response.ok) throw new Error(`/api/chat answered ${response.status}: ${await response.text()}`);
-    },
+        id,
+        businessId,
+        text,
+      ),
   };
 }

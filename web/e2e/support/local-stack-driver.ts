@@ -1,21 +1,14 @@
 /** The StackDriver (stack.ts) of the local stack: the mock server's control and data APIs. */
-import { CHAT_PATH, DATA_ROUTES, newMessageId } from '@chat/core';
+import { createLocalBackend } from '@chat/local';
 import { inject } from 'vitest';
 import { WAIT_MS } from '../pages/chat-page.js';
 import { createControlClient } from './control.js';
+import { askOnOtherDevice } from './other-device.js';
 import type { StackDriver } from './stack.js';
 
 export function createLocalStackDriver(): StackDriver {
   const server = inject('serverUrl');
   const control = createControlClient(server);
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(server + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  };
 
   return {
     name: 'local',
@@ -49,15 +42,7 @@ export function createLocalStackDriver(): StackDriver {
     },
     // The socket's disconnect event, and the browser's offline one, arrive at once.
     connectionLossNoticeMs: WAIT_MS,
-    async askFromElsewhere(id, businessId, text) {
-      await post(DATA_ROUTES.messages(id), { id: newMessageId(), role: 'user', text });
-      await post(CHAT_PATH, {
-        message: text,
-        conversationId: id,
-        businessId,
-        profileId: businessId,
-        userTimezone: 'UTC',
-      });
-    },
+    askFromElsewhere: (id, businessId, text) =>
+      askOnOtherDevice(createLocalBackend({ serverUrl: server }), id, businessId, text),
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { formatPath } from '@chat/core';
+import { STEP_DOES_NOTHING } from './scenario-schema.js';
 
 type Issue = z.core.$ZodIssue;
 type Key = PropertyKey;
@@ -58,7 +59,7 @@ function unfoldUnion(issue: Issue, raw: unknown): Issue[] {
 }
 
 function isDoesNothing(issue: Issue): boolean {
-  return issue.code === 'custom' && issue.message.startsWith('does nothing');
+  return issue.code === 'custom' && issue.params?.problem === STEP_DOES_NOTHING;
 }
 
 function problem(issue: Issue, raw: unknown): string {

@@ -180,7 +180,7 @@ function silentTraps(text: string, shownAs: string): string[] {
     if (!item && (field === null || !VISIBLE_TEXT_FIELDS.has(field))) return;
     const trap = quotingTrap(line, { strict: true, reused });
     if (!trap) return;
-    if (trap.problem.startsWith('starts with "*"')) return; // an alias that resolved: a reused value
+    if (trap.reservedStart === '*') return; // an alias that resolved: a reused value
     messages.push(describeTrap(shownAs, index + 1, trap));
   });
   return messages;

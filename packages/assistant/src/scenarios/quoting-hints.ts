@@ -12,6 +12,8 @@ export interface QuotingTrap {
   problem: string;
   /** The line as it should be written (its indentation kept). */
   fixed: string;
+  /** The character YAML reserves that the text starts with ('*', '&', …), when that is the trap. */
+  reservedStart?: string;
 }
 
 /** `  reply: value`, `  - value`, `  - reply: value`: the part before the value, and the value. */
@@ -82,7 +84,7 @@ export function quotingTrap(
       '!': 'is a type tag',
     };
     const reads = meaning[reserved] ?? 'is reserved';
-    return fix(`starts with "${reserved}", which in YAML ${reads}`, value);
+    return { ...fix(`starts with "${reserved}", which in YAML ${reads}`, value), reservedStart: reserved };
   }
   if (/: |:$/.test(value)) return fix('contains ": ", which YAML reads as a field', value);
   if (strict && / #/.test(value)) {

@@ -9,6 +9,9 @@ import type { Business } from '@chat/core';
 import { closestName } from './closest-name.js';
 import { checkPattern } from './pattern-safety.js';
 
+/** The code of a step's "does nothing" issue (describe-issues.ts tells it by this, not by its words). */
+export const STEP_DOES_NOTHING = 'step-does-nothing';
+
 /** A step's name, used by `goto` and shown by `demo check`. */
 const StepIdSchema = z
   .string()
@@ -128,6 +131,7 @@ export const StepSchema = fields({
     ctx.addIssue({
       code: 'custom',
       message: 'does nothing: give it a reply, interrupt, fail, dropStream, moveClock or goto',
+      params: { problem: STEP_DOES_NOTHING },
     });
   }
   if (step.interrupt && step.requireSignIn) {

@@ -1,9 +1,11 @@
 /**
  * A DataProvider held in memory, for component tests of the chat page.
  *
- * Limits: one process, no persistence, no access rules (every visitor can read every conversation)
- * except one: given `currentUser`, a feed item needs a signed-in visitor ('unauthenticated'
- * otherwise), as on both real backends — so the page must post it after the sign-in.
+ * Limits: one process, no persistence, and of the access rules only these, given `currentUser`, as on
+ * both real backends: a signed-in visitor's conversation reads as missing to anyone else, and a feed
+ * item needs a signed-in visitor ('unauthenticated' otherwise: the page must post it after the
+ * sign-in) whose conversation it names, if that one has an owner ('permission-denied'). Anyone may
+ * still write to or listen to any conversation.
  * It behaves like the real providers where the page can tell: inputs are checked against the core
  * schemas and rejected with ProviderError('invalid-argument'), unknown documents read as null,
  * subscribers get the whole ordered list first and after every change — delivered asynchronously,
@@ -91,7 +93,10 @@ function documentId(id: string, what: string): void {
 export interface InMemoryDataOptions {
   businesses: Business[];
   now?: () => number;
-  /** The signed-in visitor (the auth provider's currentUser); without it, feed posts are not checked. */
+  /**
+   * The signed-in visitor (the auth provider's currentUser); without it, neither who reads a
+   * conversation nor who posts a feed item is checked.
+   */
   currentUser?: () => AuthUser | null;
 }
 
@@ -179,7 +184,10 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     async getConversation(id) {
       checkFault('getConversation');
       documentId(id, 'conversationId');
-      return structuredClone(conversations.get(id) ?? null);
+      const conversation = conversations.get(id) ?? null;
+      const owner = conversation?.userId;
+      if (owner && options.currentUser && options.currentUser()?.uid !== owner) return null;
+      return structuredClone(conversation);
     },
     async createConversation(input: NewConversation) {
       await waitIfHeld('createConversation');
@@ -221,11 +229,16 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     },
     async addFeedItem(businessId, item) {
       checkFault('addFeedItem');
-      if (options.currentUser && !options.currentUser()) {
+      const user = options.currentUser ? options.currentUser() : undefined;
+      if (user === null) {
         throw new ProviderError('unauthenticated', 'Adding a feed item needs a signed-in visitor');
       }
       if (!businesses.has(businessId)) throw new ProviderError('not-found', `No business "${businessId}"`);
       const fields = parse(NewFeedItemSchema, item, 'addFeedItem');
+      const owner = conversations.get(fields.conversationId)?.userId;
+      if (user && owner && owner !== user.uid) {
+        throw new ProviderError('permission-denied', "A feed item for another visitor's conversation");
+      }
       const feed = feeds.get(businessId) ?? [];
       feed.push({ id: newId('feed'), createdAt: stamp(), ...fields });
       feeds.set(businessId, feed);

@@ -1,9 +1,10 @@
 /**
- * §3 Business: the constants and predicates the page needs, without the schema library. The zod
- * schemas that servers validate with (../schema/business.ts) are built from these same constants;
- * the types are theirs (`import type`, erased from the page's bundle).
+ * §3 Business: the field rules (../fields/business-fields.ts), the predicates the page needs, and the
+ * types, which are the zod schemas' (../schema/business.ts, `import type`: erased from the page's
+ * bundle). The schemas take their rules from ../fields, never from here, so nothing imports back.
  */
 import type * as z from 'zod/mini';
+import { DOCUMENT_ID, HANDLE } from '../fields/business-fields.js';
 import type {
   BusinessHoursSchema,
   BusinessLocationSchema,
@@ -15,43 +16,7 @@ import type {
   WeeklyScheduleSchema,
 } from '../schema/business.js';
 
-/** The days of a weekly schedule, in the order a week is shown. */
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** A time of day as opening hours write it: 24-hour HH:mm, 00:00 to 23:59. */
-export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** A brand colour as stored: '#' and six hex digits. */
-export const BRAND_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
-
-/** The optional FAQ list on a business: how many entries, and how long each part may be. */
-export const FAQ = { maxEntries: 50, maxQuestionLength: 300, maxAnswerLength: 2000 } as const;
-
-export const VERIFICATION_STATUSES = ['pending', 'denied', 'approved'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-
-/** A document id: what Firestore accepts and what is safe in a URL path segment. */
-export const DOCUMENT_ID = {
-  maxLength: 128,
-  pattern: /^[A-Za-z0-9_-]+$/,
-  patternMessage: 'must contain only letters, digits, "_" or "-"',
-} as const;
-
-/** A business's public handle, as in /b/{handle}. */
-export const HANDLE = {
-  maxLength: 64,
-  pattern: /^[A-Za-z0-9_.-]+$/,
-  patternMessage: 'must contain only letters, digits, ".", "_" or "-"',
-} as const;
+export * from '../fields/business-fields.js';
 
 export function isDocumentId(value: unknown): value is string {
   return (

@@ -1,6 +1,6 @@
 /**
- * §3 Conversation: the constants the page needs, without the schema library. The zod schemas servers
- * validate with (../schema/conversation.ts) are built from these; the types are theirs (`import type`).
+ * §3 Conversation: the field rules (../fields/conversation-fields.ts) and the types, which are the zod
+ * schemas' (../schema/conversation.ts, `import type`). The schemas never import this module.
  */
 import type * as z from 'zod/mini';
 import type {
@@ -10,13 +10,7 @@ import type {
   NewConversationSchema,
 } from '../schema/conversation.js';
 
-export const USER_TYPES = ['enduser', 'anonymous'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-
-export const DEFAULT_CONTEXT_TYPE = 'enduser';
-
-/** The longest contextType a conversation may have (firestore.rules holds a checked copy). */
-export const MAX_CONTEXT_TYPE_LENGTH = 64;
+export * from '../fields/conversation-fields.js';
 
 export type LastMessage = z.infer<typeof LastMessageSchema>;
 /** §3 Conversation, in the 'conversations' collection. Times are epoch milliseconds. */

@@ -1,8 +1,7 @@
 import type * as z from 'zod/mini';
 import type { FeedItemSchema, NewFeedItemSchema } from '../schema/feed-item.js';
 
-/** The one kind of §3 business feed item the page writes. */
-export const FEED_ITEM_TYPE = 'NEW_SIGNUP';
+export * from '../fields/feed-item-fields.js';
 
 /** §3 Business feed item, in a business's 'feed' sub-collection. */
 export type FeedItem = z.infer<typeof FeedItemSchema>;

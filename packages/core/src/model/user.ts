@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
 import type { AuthUserSchema } from '../schema/user.js';
 
+export * from '../fields/user-fields.js';
+
 /** The signed-in visitor as the identity provider reports it after phone sign-in (§7). */
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 

@@ -21,7 +21,9 @@ import {
   type Check,
 } from '../check/check.js';
 import { ERROR_CODES } from '../errors.js';
-import { FEED_ITEM_TYPE, type FeedItem } from '../model/feed-item.js';
+import { MAX_INTERRUPT_MESSAGE_LENGTH } from '../fields/chat-fields.js';
+import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH, MAX_UID_LENGTH } from '../fields/user-fields.js';
+import type { FeedItem } from '../model/feed-item.js';
 import type { AuthUser } from '../model/user.js';
 import type { ChatResponse } from '../wire/chat-api.js';
 import type { ErrorBody } from '../wire/error-body.js';
@@ -33,7 +35,7 @@ import type {
   SubscriptionErrorEvent,
   UpsertEvent,
 } from '../wire/local-api.js';
-import { DocumentIdCheck } from '../write/write-checks.js';
+import { DocumentIdCheck, newFeedItemFields } from '../write/write-checks.js';
 import { ToolRequestCheck } from '../write/chat-bodies.js';
 import type { ReadResult } from './read-helpers.js';
 import { isRecord } from './read-helpers.js';
@@ -51,9 +53,9 @@ export const BotCheckTokenCheck: Check<BotCheckToken> = object({
 export const SendCodeResultCheck: Check<SendCodeResult> = object({ verificationId: string({ min: 1 }) });
 
 export const AuthUserCheck: Check<AuthUser> = object({
-  uid: string({ min: 1, max: 128 }),
-  phoneNumber: nullable(string({ max: 32 })),
-  displayName: nullable(string({ max: 200 })),
+  uid: string({ min: 1, max: MAX_UID_LENGTH }),
+  phoneNumber: nullable(string({ max: MAX_PHONE_NUMBER_LENGTH })),
+  displayName: nullable(string({ max: MAX_DISPLAY_NAME_LENGTH })),
 });
 
 export const SignInResultCheck: Check<SignInResult> = object({
@@ -95,7 +97,9 @@ export const ChatResponseCheck: Check<ChatResponse> = looseObject({
         toolRequest: ToolRequestCheck,
         metadata: optional(
           looseObject({
-            interrupt: optional(looseObject({ message: optional(string({ max: 2000 })) })),
+            interrupt: optional(
+              looseObject({ message: optional(string({ max: MAX_INTERRUPT_MESSAGE_LENGTH })) }),
+            ),
           }),
         ),
       }),
@@ -111,14 +115,11 @@ export const ChatResponseCheck: Check<ChatResponse> = looseObject({
   ),
 });
 
+/** A stored feed item: what a client writes, with the id and time the backend set. */
 export const FeedItemCheck: Check<FeedItem> = object({
   id: string({ min: 1 }),
-  type: oneOf([FEED_ITEM_TYPE]),
   createdAt: integer({ min: 0 }),
-  customerName: nullable(string({ max: 200 })),
-  customerPhone: nullable(string({ max: 32 })),
-  conversationId: DocumentIdCheck,
-  message: string({ min: 1, max: 300 }),
+  ...newFeedItemFields,
 });
 
 /** A reader (for chat-client's requestJson and the socket handlers) from a check. */

@@ -20,7 +20,14 @@ import type {
   VerificationStatus,
   WeeklySchedule,
 } from '../model/business.js';
-import { FAQ, isHandle, TIME_OF_DAY_PATTERN, VERIFICATION_STATUSES, WEEKDAYS } from '../model/business.js';
+import {
+  BUSINESS,
+  FAQ,
+  isHandle,
+  TIME_OF_DAY_PATTERN,
+  VERIFICATION_STATUSES,
+  WEEKDAYS,
+} from '../model/business.js';
 import {
   clip,
   isKnownTimeZone,
@@ -31,8 +38,6 @@ import {
 } from './read-helpers.js';
 
 const KNOWN_STATUSES: readonly VerificationStatus[] = VERIFICATION_STATUSES;
-const MAX_SUGGESTED_QUESTIONS = 20;
-const MAX_LOCATIONS = 50;
 
 export function readBusiness(raw: unknown, id?: string): ReadResult<Business> {
   if (!isRecord(raw)) return { ok: false, problem: 'a business must be an object' };
@@ -45,12 +50,12 @@ export function readBusiness(raw: unknown, id?: string): ReadResult<Business> {
   const business: Business = {
     id: businessId,
     handle: isHandle(raw.handle) ? raw.handle : '',
-    businessName: clip(raw.businessName.trim(), 200),
+    businessName: clip(raw.businessName.trim(), BUSINESS.maxNameLength),
     suggestedQuestions: readSuggestedQuestions(raw.suggestedQuestions),
     verification: { status: readStatus(raw.verification) },
     locations: readLocations(raw.locations, warn),
   };
-  const description = optionalString(raw.description, 2000);
+  const description = optionalString(raw.description, BUSINESS.maxDescriptionLength);
   if (description !== undefined) business.description = description;
   const faq = readFaq(raw.faq);
   if (faq.length > 0) business.faq = faq;
@@ -73,10 +78,10 @@ function readSuggestedQuestions(raw: unknown): SuggestedQuestion[] {
   for (const item of raw) {
     if (!isRecord(item) || !isNonEmptyString(item.line1)) continue;
     questions.push({
-      line1: clip(item.line1.trim(), 200),
-      line2: typeof item.line2 === 'string' ? clip(item.line2.trim(), 200) : '',
+      line1: clip(item.line1.trim(), BUSINESS.maxQuestionLineLength),
+      line2: typeof item.line2 === 'string' ? clip(item.line2.trim(), BUSINESS.maxQuestionLineLength) : '',
     });
-    if (questions.length === MAX_SUGGESTED_QUESTIONS) break;
+    if (questions.length === BUSINESS.maxSuggestedQuestions) break;
   }
   return questions;
 }
@@ -101,11 +106,11 @@ type Warn = (field: string, why: string) => void;
 function readLocations(raw: unknown, warn: Warn): BusinessLocation[] {
   if (!Array.isArray(raw)) return [];
   const locations: BusinessLocation[] = [];
-  raw.slice(0, MAX_LOCATIONS).forEach((item, index) => {
+  raw.slice(0, BUSINESS.maxLocations).forEach((item, index) => {
     if (!isRecord(item)) return warn(`locations[${index}]`, 'is not an object; skipped');
     const location: BusinessLocation = { isPrimary: item.isPrimary === true };
-    const name = optionalString(item.name, 200);
-    const address = optionalString(item.address, 500);
+    const name = optionalString(item.name, BUSINESS.maxLocationNameLength);
+    const address = optionalString(item.address, BUSINESS.maxAddressLength);
     if (name !== undefined) location.name = name;
     if (address !== undefined) location.address = address;
     if (item.hours !== undefined) {

@@ -3,8 +3,15 @@
  * or malformed expiredAt as null (expired, §4, so resolution starts a fresh conversation), a
  * malformed lastMessage as null; unknown fields go. Without an id and a businessId it cannot be read.
  */
-import { DEFAULT_CONTEXT_TYPE, type Conversation, type LastMessage } from '../model/conversation.js';
-import { MESSAGE_ROLES, type MessageRole } from '../model/message.js';
+import {
+  DEFAULT_CONTEXT_TYPE,
+  MAX_CONTEXT_TYPE_LENGTH,
+  USER_TYPES,
+  type Conversation,
+  type LastMessage,
+  type UserType,
+} from '../model/conversation.js';
+import { MAX_MESSAGE_LENGTH, MESSAGE_ROLES, type MessageRole } from '../model/message.js';
 import { clip, isNonEmptyString, isRecord, isTime, type ReadResult } from './read-helpers.js';
 
 export function readConversation(raw: unknown, id?: string): ReadResult<Conversation> {
@@ -21,14 +28,15 @@ export function readConversation(raw: unknown, id?: string): ReadResult<Conversa
       id: conversationId,
       businessId: raw.businessId,
       userId,
-      userType:
-        raw.userType === 'enduser' || raw.userType === 'anonymous'
-          ? raw.userType
-          : userId
-            ? 'enduser'
-            : 'anonymous',
+      userType: USER_TYPES.includes(raw.userType as UserType)
+        ? (raw.userType as UserType)
+        : userId
+          ? 'enduser'
+          : 'anonymous',
       summaryFeedPosted: raw.summaryFeedPosted === true,
-      contextType: isNonEmptyString(raw.contextType) ? clip(raw.contextType, 64) : DEFAULT_CONTEXT_TYPE,
+      contextType: isNonEmptyString(raw.contextType)
+        ? clip(raw.contextType, MAX_CONTEXT_TYPE_LENGTH)
+        : DEFAULT_CONTEXT_TYPE,
       createdAt,
       updatedAt: isTime(raw.updatedAt) ? raw.updatedAt : createdAt,
       expiredAt: isTime(raw.expiredAt) ? raw.expiredAt : null,
@@ -45,5 +53,5 @@ function readLastMessage(raw: unknown): LastMessage | null {
   const { text, sender, sentAt, messageId } = raw;
   if (typeof text !== 'string' || !isTime(sentAt) || !isNonEmptyString(messageId)) return null;
   if (!MESSAGE_ROLES.includes(sender as MessageRole)) return null;
-  return { text: clip(text, 2048), sender: sender as MessageRole, sentAt, messageId };
+  return { text: clip(text, MAX_MESSAGE_LENGTH), sender: sender as MessageRole, sentAt, messageId };
 }

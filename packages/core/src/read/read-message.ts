@@ -4,13 +4,13 @@
  * overlong one is clipped for display; a malformed tool request or streaming flag is dropped.
  * Without an id, a known role, a text and a creation time there is nothing to show.
  */
-import { MAX_STORED_TEXT_LENGTH, MESSAGE_ROLES, MESSAGE_TYPES } from '../model/message.js';
+import { MAX_STORED_TEXT_LENGTH, MESSAGE_ROLES, MESSAGE_TYPES, SMART_REPLY } from '../model/message.js';
 import type { Message, MessageRole, MessageType, SmartReply } from '../model/message.js';
 import { normaliseSmartReplies } from '../rules/smart-replies.js';
 import { clip, isNonEmptyString, isRecord, isTime, type ReadResult } from './read-helpers.js';
 
 /** The longest smart-reply text shown; a longer one is clipped with '…'. */
-export const MAX_SMART_REPLY_TEXT = 200;
+export const MAX_SMART_REPLY_TEXT = SMART_REPLY.maxTextLength;
 
 export function readMessage(raw: unknown, id?: string): ReadResult<Message> {
   if (!isRecord(raw)) return { ok: false, problem: 'a message must be an object' };
@@ -41,7 +41,7 @@ export function readMessage(raw: unknown, id?: string): ReadResult<Message> {
 
 function readSmartReplies(raw: unknown): SmartReply[] {
   return normaliseSmartReplies(raw).map((reply) => ({
-    type: clip(reply.type, 32),
+    type: clip(reply.type, SMART_REPLY.maxTypeLength),
     text: clip(reply.text, MAX_SMART_REPLY_TEXT),
   }));
 }

@@ -1,5 +1,6 @@
 import {
   BRAND_COLOR_PATTERN,
+  BUSINESS,
   DOCUMENT_ID,
   FAQ,
   HANDLE,
@@ -7,7 +8,7 @@ import {
   VERIFICATION_STATUSES,
   WEEKDAYS,
   type Weekday,
-} from '../model/business.js';
+} from '../fields/business-fields.js';
 import { isKnownTimeZone } from '../read/read-helpers.js';
 import { z } from './zod.js';
 
@@ -18,7 +19,7 @@ export const TimeIntervalSchema = z.object({
 
 export const DayScheduleSchema = z.object({
   isOpen: z.boolean(),
-  intervals: z._default(z.array(TimeIntervalSchema).check(z.maxLength(24)), []),
+  intervals: z._default(z.array(TimeIntervalSchema).check(z.maxLength(BUSINESS.maxIntervalsPerDay)), []),
 });
 
 export const WeeklyScheduleSchema = z.object(
@@ -41,8 +42,8 @@ export const BusinessHoursSchema = z.object({
 const BrandColorSchema = z.string().check(z.regex(BRAND_COLOR_PATTERN, 'must be a colour written #rrggbb'));
 
 export const BusinessLocationSchema = z.object({
-  name: z.optional(z.string().check(z.maxLength(200))),
-  address: z.optional(z.string().check(z.maxLength(500))),
+  name: z.optional(z.string().check(z.maxLength(BUSINESS.maxLocationNameLength))),
+  address: z.optional(z.string().check(z.maxLength(BUSINESS.maxAddressLength))),
   isPrimary: z._default(z.boolean(), false),
   hours: z.optional(BusinessHoursSchema),
   /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
@@ -50,8 +51,8 @@ export const BusinessLocationSchema = z.object({
 });
 
 export const SuggestedQuestionSchema = z.object({
-  line1: z.string().check(z.minLength(1), z.maxLength(200)),
-  line2: z._default(z.string().check(z.maxLength(200)), ''),
+  line1: z.string().check(z.minLength(1), z.maxLength(BUSINESS.maxQuestionLineLength)),
+  line2: z._default(z.string().check(z.maxLength(BUSINESS.maxQuestionLineLength)), ''),
 });
 
 /** One of the business's own questions and answers, which the language-model assistant may quote. */
@@ -79,14 +80,17 @@ export const HandleSchema = z
 export const BusinessSchema = z.object({
   id: DocumentIdSchema,
   handle: HandleSchema,
-  businessName: z.string().check(z.minLength(1), z.maxLength(200)),
+  businessName: z.string().check(z.minLength(1), z.maxLength(BUSINESS.maxNameLength)),
   /** One or two sentences on what the business does; the assistant uses it to introduce the business. */
-  description: z.optional(z.string().check(z.maxLength(2000))),
-  suggestedQuestions: z._default(z.array(SuggestedQuestionSchema).check(z.maxLength(20)), []),
+  description: z.optional(z.string().check(z.maxLength(BUSINESS.maxDescriptionLength))),
+  suggestedQuestions: z._default(
+    z.array(SuggestedQuestionSchema).check(z.maxLength(BUSINESS.maxSuggestedQuestions)),
+    [],
+  ),
   /** Optional questions and answers in the business's own words, for the assistant to answer from. */
   faq: z.optional(z.array(FaqEntrySchema).check(z.maxLength(FAQ.maxEntries))),
   verification: z.object({ status: VerificationStatusSchema }),
-  locations: z._default(z.array(BusinessLocationSchema).check(z.maxLength(50)), []),
+  locations: z._default(z.array(BusinessLocationSchema).check(z.maxLength(BUSINESS.maxLocations)), []),
   hours: z.optional(BusinessHoursSchema),
   /** The business's colour for the chat's header, the visitor's bubbles and the send button. */
   brandColor: z.optional(BrandColorSchema),

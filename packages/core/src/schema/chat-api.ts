@@ -1,6 +1,13 @@
-import { DEFAULT_CONTEXT_TYPE } from '../model/conversation.js';
-import { MAX_CHAT_MESSAGE_LENGTH, RESUME_ACTIONS } from '../wire/chat-api.js';
+import { DOCUMENT_ID } from '../fields/business-fields.js';
+import {
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_INTERRUPT_MESSAGE_LENGTH,
+  MAX_TIME_ZONE_LENGTH,
+  RESUME,
+  RESUME_ACTIONS,
+} from '../fields/chat-fields.js';
 import { DocumentIdSchema } from './business.js';
+import { ContextTypeOrDefaultSchema } from './conversation.js';
 import { ToolRequestSchema } from './tool-request.js';
 import { z } from './zod.js';
 
@@ -8,10 +15,10 @@ const chatCommon = {
   conversationId: DocumentIdSchema,
   businessId: DocumentIdSchema,
   /** The business id, or 'default'. */
-  profileId: z.string().check(z.minLength(1), z.maxLength(128)),
-  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
+  profileId: z.string().check(z.minLength(1), z.maxLength(DOCUMENT_ID.maxLength)),
+  contextType: ContextTypeOrDefaultSchema,
   /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
-  userTimezone: z.string().check(z.minLength(1), z.maxLength(64)),
+  userTimezone: z.string().check(z.minLength(1), z.maxLength(MAX_TIME_ZONE_LENGTH)),
 };
 
 /** §7 normal send body. */
@@ -23,7 +30,7 @@ export const ChatSendBodySchema = z.object({
 export const ResumeResponseSchema = z.object({
   requiresAuth: z.boolean(),
   action: z.enum(RESUME_ACTIONS),
-  message: z.string().check(z.maxLength(500)),
+  message: z.string().check(z.maxLength(RESUME.maxMessageLength)),
   declined: z.optional(z.boolean()),
 });
 
@@ -33,7 +40,7 @@ export const ChatResumeBodySchema = z.object({
   resume: z.object({
     respond: z
       .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))
-      .check(z.minLength(1), z.maxLength(10)),
+      .check(z.minLength(1), z.maxLength(RESUME.maxResponses)),
   }),
 });
 
@@ -47,7 +54,9 @@ export const ChatInterruptSchema = z.looseObject({
   toolRequest: ToolRequestSchema,
   metadata: z.optional(
     z.looseObject({
-      interrupt: z.optional(z.looseObject({ message: z.optional(z.string().check(z.maxLength(2000))) })),
+      interrupt: z.optional(
+        z.looseObject({ message: z.optional(z.string().check(z.maxLength(MAX_INTERRUPT_MESSAGE_LENGTH))) }),
+      ),
     }),
   ),
 });

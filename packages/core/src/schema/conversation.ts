@@ -1,5 +1,7 @@
-import { DEFAULT_CONTEXT_TYPE, USER_TYPES } from '../model/conversation.js';
-import { MAX_MESSAGE_LENGTH } from '../model/message.js';
+import { DOCUMENT_ID } from '../fields/business-fields.js';
+import { DEFAULT_CONTEXT_TYPE, MAX_CONTEXT_TYPE_LENGTH, USER_TYPES } from '../fields/conversation-fields.js';
+import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
+import { MAX_UID_LENGTH } from '../fields/user-fields.js';
 import { DocumentIdSchema } from './business.js';
 import { MessageRoleSchema } from './message.js';
 import { z } from './zod.js';
@@ -9,21 +11,29 @@ export const UserTypeSchema = z.enum(USER_TYPES);
 /** Epoch milliseconds. */
 const TimeSchema = z.int().check(z.nonnegative());
 
+/** A visitor's uid, or null for an anonymous conversation. */
+const UserIdSchema = z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_UID_LENGTH)));
+
+const ContextTypeSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CONTEXT_TYPE_LENGTH));
+
+/** A contextType, DEFAULT_CONTEXT_TYPE when left out (a new conversation, a chat body). */
+export const ContextTypeOrDefaultSchema = z._default(ContextTypeSchema, DEFAULT_CONTEXT_TYPE);
+
 export const LastMessageSchema = z.object({
   text: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
   sender: MessageRoleSchema,
   sentAt: TimeSchema,
-  messageId: z.string().check(z.minLength(1), z.maxLength(128)),
+  messageId: z.string().check(z.minLength(1), z.maxLength(DOCUMENT_ID.maxLength)),
 });
 
 /** §3 Conversation, in the 'conversations' collection. Times are epoch milliseconds. */
 export const ConversationSchema = z.object({
   id: DocumentIdSchema,
   businessId: DocumentIdSchema,
-  userId: z.nullable(z.string().check(z.minLength(1), z.maxLength(128))),
+  userId: UserIdSchema,
   userType: UserTypeSchema,
   summaryFeedPosted: z.boolean(),
-  contextType: z.string().check(z.minLength(1), z.maxLength(64)),
+  contextType: ContextTypeSchema,
   createdAt: TimeSchema,
   updatedAt: TimeSchema,
   /** When the conversation stops being usable. Missing (null) counts as expired. */
@@ -39,9 +49,9 @@ export const ConversationSchema = z.object({
  */
 export const NewConversationSchema = z.object({
   businessId: DocumentIdSchema,
-  userId: z.nullable(z.string().check(z.minLength(1), z.maxLength(128))),
+  userId: UserIdSchema,
   userType: UserTypeSchema,
-  contextType: z._default(z.string().check(z.minLength(1), z.maxLength(64)), DEFAULT_CONTEXT_TYPE),
+  contextType: ContextTypeOrDefaultSchema,
   isOutsideBusinessHours: z.boolean(),
 });
 

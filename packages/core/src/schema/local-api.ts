@@ -1,8 +1,15 @@
 import { ERROR_CODES } from '../errors.js';
-import type { Message } from '../model/message.js';
 import { readMessage } from '../read/read-message.js';
-import { FAULT_OPERATIONS } from '../wire/local-api.js';
+import { FAULT_OPERATIONS } from '../fields/fault-operations.js';
+import {
+  MAX_BOT_CHECK_TOKEN_LENGTH,
+  MAX_CODE_LENGTH,
+  MAX_TOKEN_LENGTH,
+  MAX_VERIFICATION_ID_LENGTH,
+} from '../fields/identity-fields.js';
+import { MAX_PHONE_NUMBER_LENGTH } from '../fields/user-fields.js';
 import { DocumentIdSchema } from './business.js';
+import type { MessageSchema } from './message.js';
 import { AuthUserSchema } from './user.js';
 import { z } from './zod.js';
 
@@ -12,15 +19,15 @@ export const BotCheckTokenSchema = z.object({
 });
 
 export const SendCodeBodySchema = z.object({
-  phoneNumber: z.string().check(z.minLength(1), z.maxLength(32)),
-  botCheckToken: z.string().check(z.minLength(1), z.maxLength(2000)),
+  phoneNumber: z.string().check(z.minLength(1), z.maxLength(MAX_PHONE_NUMBER_LENGTH)),
+  botCheckToken: z.string().check(z.minLength(1), z.maxLength(MAX_BOT_CHECK_TOKEN_LENGTH)),
 });
 
 export const SendCodeResultSchema = z.object({ verificationId: z.string().check(z.minLength(1)) });
 
 export const VerifyCodeBodySchema = z.object({
-  verificationId: z.string().check(z.minLength(1), z.maxLength(200)),
-  code: z.string().check(z.minLength(1), z.maxLength(16)),
+  verificationId: z.string().check(z.minLength(1), z.maxLength(MAX_VERIFICATION_ID_LENGTH)),
+  code: z.string().check(z.minLength(1), z.maxLength(MAX_CODE_LENGTH)),
 });
 
 export const SignInResultSchema = z.object({
@@ -37,7 +44,7 @@ export const SignInResultSchema = z.object({
   refreshToken: z.optional(z.string().check(z.minLength(1))),
 });
 
-const TokenText = z.string().check(z.minLength(1), z.maxLength(4000));
+const TokenText = z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH));
 
 /**
  * `{ refreshToken }` (any time until it expires), or `{ idToken }` while that token is still valid:
@@ -61,7 +68,7 @@ export const REFRESH_BODY_HAS_ONE_TOKEN = {
  */
 const StreamedMessageSchema = z.pipe(
   z.unknown(),
-  z.transform((raw, ctx): Message => {
+  z.transform((raw, ctx): z.infer<typeof MessageSchema> => {
     const read = readMessage(raw);
     if (read.ok) return read.value;
     ctx.issues.push({ code: 'custom', message: read.problem, input: raw });
@@ -80,7 +87,7 @@ export const SubscribePayloadSchema = z.object({
   /** Resume: only changes with a sequence number above this are sent. Omit for everything. */
   afterSeq: z.optional(z.int().check(z.nonnegative())),
   /** Required for a conversation created by a signed-in visitor. */
-  idToken: z.optional(z.string().check(z.minLength(1), z.maxLength(4000))),
+  idToken: z.optional(TokenText),
 });
 
 export const SocketErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });

@@ -4,7 +4,8 @@ import {
   MAX_STORED_TEXT_LENGTH,
   MESSAGE_ROLES,
   MESSAGE_TYPES,
-} from '../model/message.js';
+  SMART_REPLY,
+} from '../fields/message-fields.js';
 import { DocumentIdSchema } from './business.js';
 import { ToolRequestSchema } from './tool-request.js';
 import { z } from './zod.js';
@@ -14,8 +15,11 @@ export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
 
 /** A smart reply after normalisation (§5): always an object with a type and a text. */
 export const SmartReplySchema = z.object({
-  type: z._default(z.string().check(z.minLength(1), z.maxLength(32)), 'chat'),
-  text: z.string().check(z.minLength(1), z.maxLength(200)),
+  type: z._default(
+    z.string().check(z.minLength(1), z.maxLength(SMART_REPLY.maxTypeLength)),
+    SMART_REPLY.defaultType,
+  ),
+  text: z.string().check(z.minLength(1), z.maxLength(SMART_REPLY.maxTextLength)),
 });
 
 /** §3 Message, in the 'messages' sub-collection of a conversation. Times are epoch milliseconds. */

@@ -1,12 +1,11 @@
 /**
  * One source of truth: the page checks what it sends and reads with plain checks (../write,
- * ../read/read-answers.ts) and the servers with the zod schemas here. For each pair, generated values
- * — a valid example with random parts replaced, removed or added, from a pool of boundary lengths,
- * wrong types and enum look-alikes — must be accepted by both or by neither, and kept the same way.
+ * ../read/read-answers.ts) and the servers with the zod schemas here, both built from the field rules
+ * in ../fields. For each pair, generated values (shape-variations.test-support.ts) must be accepted by
+ * both or by neither, and kept the same way.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../errors.js';
 import type { Check } from '../check/check.js';
 import { runCheck } from '../check/check.js';
 import { isDocumentId, isHandle } from '../model/business.js';
@@ -50,12 +49,22 @@ import {
 } from './local-api.js';
 import { NewMessageSchema } from './message.js';
 import { ToolRequestSchema } from './tool-request.js';
+import {
+  boundaryString,
+  exampleMessage,
+  exampleToolRequest,
+  mutate,
+  mutation,
+  pathsOf,
+  replacement,
+  SWEEP,
+} from './shape-variations.test-support.js';
 import { AuthUserSchema } from './user.js';
 
 type Schema = { safeParse(value: unknown): { success: boolean; data?: unknown } };
 
-const message = { id: 'm1', role: 'model', text: 'Hello', createdAt: 5, smartReplies: ['Prices'] };
-const toolRequest = { name: 'requestPhoneSignIn', ref: 'r1', input: { reason: 'booking' } };
+const message = exampleMessage;
+const toolRequest = exampleToolRequest;
 const chatCommon = {
   conversationId: 'conv-1',
   businessId: 'bella-vista-salon',
@@ -199,114 +208,6 @@ const PAIRS: Array<[string, Check<unknown>, Schema, unknown[]]> = [
     [{ conversationId: 'c1', error: { code: 'internal', message: 'Oops' } }],
   ],
 ];
-
-/** Strings around every length limit the schemas use, of characters ids accept and some they do not. */
-const LIMITS = [0, 1, 2, 16, 32, 64, 100, 128, 200, 300, 500, 2000, 2048, 2148];
-const boundaryString = fc
-  .tuple(
-    fc.constantFrom(...LIMITS),
-    fc.constantFrom(-1, 0, 1),
-    fc.constantFrom('a', 'Z', '9', '_', '-', '.', ' ', '/', 'é'),
-  )
-  .map(([limit, delta, char]) => char.repeat(Math.max(0, limit + delta)));
-
-const ENUM_LIKE = [
-  ...ERROR_CODES,
-  'user',
-  'model',
-  'system',
-  'auth',
-  'loading',
-  'chat',
-  'enduser',
-  'anonymous',
-  'NEW_SIGNUP',
-  'PHONE_SIGN_IN',
-  'PHONE_SIGN_IN_DECLINED',
-  'SIGN_IN',
-  'America/New_York',
-];
-
-/** Values every field of every example is set to in turn, besides the random variations. */
-const SWEEP: unknown[] = [
-  ...LIMITS.flatMap((limit) =>
-    [-1, 0, 1].flatMap((delta) => ['a', '.', '/'].map((char) => char.repeat(Math.max(0, limit + delta)))),
-  ),
-  ...ENUM_LIKE,
-  ...[true, false, null, undefined, 0, -1, 1.5, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY, [], {}],
-];
-
-const replacement: fc.Arbitrary<unknown> = fc.oneof(
-  boundaryString,
-  fc.constantFrom<unknown>(...ENUM_LIKE),
-  fc.constantFrom<unknown>(
-    true,
-    false,
-    null,
-    undefined,
-    0,
-    -1,
-    1.5,
-    2 ** 53,
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-    [],
-    {},
-    [message],
-    message,
-    toolRequest,
-  ),
-  fc.string({ maxLength: 5 }),
-  fc.integer(),
-  fc.anything({ maxDepth: 1 }),
-);
-
-type Key = string | number;
-
-/** Every path in `value`: the root, each field and each list item, at any depth. */
-function pathsOf(value: unknown, prefix: Key[] = []): Key[][] {
-  const paths: Key[][] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, i) => paths.push(...pathsOf(item, [...prefix, i])));
-  else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
-  }
-  return paths;
-}
-
-type Mutation = { pick: number; kind: 'set' | 'delete' | 'add'; value: unknown; key: string };
-
-const mutation: fc.Arbitrary<Mutation> = fc.record({
-  pick: fc.nat(),
-  kind: fc.constantFrom('set', 'set', 'delete', 'add'),
-  value: replacement,
-  key: fc.constantFrom('extra', 'type', 'name', 'text', 'id', 'ok'),
-});
-
-function mutate(seed: unknown, mutations: Mutation[]): unknown {
-  let root: unknown = structuredClone(seed);
-  for (const { pick, kind, value: shared, key } of mutations) {
-    // A copy: the pool's objects (the example message, tool request) must stay as they are.
-    const value = typeof shared === 'object' && shared !== null ? structuredClone(shared) : shared;
-    const paths = pathsOf(root);
-    const path = paths[pick % paths.length]!;
-    if (path.length === 0) {
-      if (kind === 'set') root = value;
-      else if (kind === 'add' && typeof root === 'object' && root !== null) {
-        (root as Record<string, unknown>)[key] = value;
-      }
-      continue;
-    }
-    const parent = path.slice(0, -1).reduce<unknown>((node, k) => (node as Record<Key, unknown>)[k], root);
-    const last = path.at(-1)!;
-    const target = parent as Record<Key, unknown>;
-    if (kind === 'set') target[last] = value;
-    else if (kind === 'delete' && !Array.isArray(parent)) delete target[last];
-    else if (kind === 'add' && typeof target[last] === 'object' && target[last] !== null) {
-      (target[last] as Record<string, unknown>)[key] = value;
-    }
-  }
-  return root;
-}
 
 describe('plain checks accept exactly what their zod schemas accept', () => {
   it.each(PAIRS)('%s', (_name, check, schema, seeds) => {

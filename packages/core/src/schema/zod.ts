@@ -5,7 +5,7 @@
  * to accepting what these schemas accept (schema/plain-checks-agree.test.ts). Every schema module
  * imports `z` from here, so wherever a schema is used the English messages below are installed ("Too
  * small: expected string to have >=1 characters", not "Invalid input"). Servers that need stricter
- * variants build them from these schemas' shapes (mock-server/src/http/strict-bodies.ts).
+ * variants build them from these schemas' shapes (mock-server/src/bodies/strict-bodies.ts).
  */
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';

@@ -2,14 +2,12 @@
  * One catalogue per language: its shape (English's keys, any strings) and how one is loaded.
  * Non-English catalogues are loaded on demand (loadCatalogue) so an English visitor downloads none.
  */
+import type { Catalogue } from './catalogue-shape.js';
 import { EN } from './en.js';
 import type { Language } from './language.js';
 
-/** Turns every string literal of the English catalogue into `string`, keeping the keys. */
-type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
-
-/** A language's catalogue: exactly the English catalogue's sections and keys. */
-export type Catalogue = Strings<typeof EN>;
+// Its own module, so es.ts can name the shape without importing the module that loads it.
+export type { Catalogue } from './catalogue-shape.js';
 
 /** The catalogue of a shipped language; non-English ones are fetched as their own chunk. */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {

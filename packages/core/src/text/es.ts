@@ -2,7 +2,7 @@
  * The Spanish catalogue: every key of the English one (catalogue.ts types it, catalogues.test.ts
  * checks it), in neutral Latin-American Spanish with "tú". Loaded on demand by loadCatalogue('es').
  */
-import type { Catalogue } from './catalogue.js';
+import type { Catalogue } from './catalogue-shape.js';
 
 /** The launcher's texts on their own, so embed.js can take them without the whole catalogue. */
 export const LAUNCHER_TEXT_ES: Catalogue['launcher'] = {

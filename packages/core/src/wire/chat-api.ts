@@ -18,11 +18,7 @@ export const CHAT_PATH = '/api/chat';
 /** The tool the assistant calls to ask the visitor to verify a phone number. */
 export const PHONE_SIGN_IN_TOOL = 'requestPhoneSignIn';
 
-export const RESUME_ACTIONS = ['PHONE_SIGN_IN', 'PHONE_SIGN_IN_DECLINED'] as const;
-export type ResumeAction = (typeof RESUME_ACTIONS)[number];
-
-/** The longest chat message the service accepts: the page's limit (§9) and room for a prefix. */
-export const MAX_CHAT_MESSAGE_LENGTH = 2048 + 100;
+export * from '../fields/chat-fields.js';
 
 export type { ToolRequest } from '../model/tool-request.js';
 

@@ -126,16 +126,5 @@ export const CONTROL_ROUTES = {
   dropSockets: '/control/sockets/drop',
 } as const;
 
-/** Operations whose next calls the control API can make fail. */
-export const FAULT_OPERATIONS = [
-  'chat',
-  'listen',
-  'otp.send',
-  'otp.verify',
-  'botcheck',
-  'data.addMessage',
-  'data.createConversation',
-  'data.getConversation',
-  'data.getBusiness',
-] as const;
-export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
+export { FAULT_OPERATIONS, type FaultOperation } from '../fields/fault-operations.js';
+export * from '../fields/identity-fields.js';

@@ -1,6 +1,7 @@
 /** The §7 chat bodies the page sends, checked before sending (mirroring ../schema/chat-api.ts). */
 import { array, boolean, looseObject, object, oneOf, optional, string, unknown } from '../check/check.js';
-import { MAX_CHAT_MESSAGE_LENGTH, RESUME_ACTIONS } from '../wire/chat-api.js';
+import { MAX_CHAT_MESSAGE_LENGTH, RESUME, RESUME_ACTIONS } from '../fields/chat-fields.js';
+import { TOOL_REQUEST } from '../fields/message-fields.js';
 import { chatCommonChecks } from './write-checks.js';
 
 export const ChatSendBodyCheck = object({
@@ -10,8 +11,8 @@ export const ChatSendBodyCheck = object({
 
 /** A tool request as the chat service sends it and expects it back; fields it adds are kept. */
 export const ToolRequestCheck = looseObject({
-  name: string({ min: 1, max: 100 }),
-  ref: optional(string({ max: 200 })),
+  name: string({ min: 1, max: TOOL_REQUEST.maxNameLength }),
+  ref: optional(string({ max: TOOL_REQUEST.maxRefLength })),
   input: optional(unknown),
 });
 
@@ -24,11 +25,11 @@ export const ChatResumeBodyCheck = object({
         response: object({
           requiresAuth: boolean,
           action: oneOf(RESUME_ACTIONS),
-          message: string({ max: 500 }),
+          message: string({ max: RESUME.maxMessageLength }),
           declined: optional(boolean),
         }),
       }),
-      { min: 1, max: 10 },
+      { min: 1, max: RESUME.maxResponses },
     ),
   }),
 });

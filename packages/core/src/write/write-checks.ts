@@ -30,6 +30,9 @@ import {
   MESSAGE_TYPES,
   type NewMessage,
 } from '../model/message.js';
+import { MAX_TIME_ZONE_LENGTH } from '../fields/chat-fields.js';
+import { MAX_FEED_MESSAGE_LENGTH } from '../fields/feed-item-fields.js';
+import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH, MAX_UID_LENGTH } from '../fields/user-fields.js';
 
 export const DocumentIdCheck: Check<string> = string({
   min: 1,
@@ -46,7 +49,7 @@ export const HandleCheck: Check<string> = string({
 });
 
 /** A visitor's uid, or null for an anonymous conversation. */
-const UserIdCheck = nullable(string({ min: 1, max: 128 }));
+const UserIdCheck = nullable(string({ min: 1, max: MAX_UID_LENGTH }));
 const ContextTypeCheck = withDefault(string({ min: 1, max: MAX_CONTEXT_TYPE_LENGTH }), DEFAULT_CONTEXT_TYPE);
 
 export const NewConversationCheck: Check<Required<NewConversation>> = object({
@@ -68,26 +71,29 @@ export const LastMessageCheck: Check<LastMessage> = object({
   text: string({ max: MAX_MESSAGE_LENGTH }),
   sender: oneOf(MESSAGE_ROLES),
   sentAt: integer({ min: 0 }),
-  messageId: string({ min: 1, max: 128 }),
+  messageId: string({ min: 1, max: DOCUMENT_ID.maxLength }),
 });
 
 export const LastMessageUpdateCheck = object({ lastMessage: LastMessageCheck });
 
-export const NewFeedItemCheck: Check<NewFeedItem> = object({
+/** The fields of a feed item a client writes (read-answers.ts adds the backend's id and createdAt). */
+export const newFeedItemFields = {
   type: oneOf([FEED_ITEM_TYPE]),
-  customerName: nullable(string({ max: 200 })),
-  customerPhone: nullable(string({ max: 32 })),
+  customerName: nullable(string({ max: MAX_DISPLAY_NAME_LENGTH })),
+  customerPhone: nullable(string({ max: MAX_PHONE_NUMBER_LENGTH })),
   conversationId: DocumentIdCheck,
-  message: string({ min: 1, max: 300 }),
-});
+  message: string({ min: 1, max: MAX_FEED_MESSAGE_LENGTH }),
+};
+
+export const NewFeedItemCheck: Check<NewFeedItem> = object(newFeedItemFields);
 
 /** The chat fields a send and a resume share (§7). */
 export const chatCommonChecks = {
   conversationId: DocumentIdCheck,
   businessId: DocumentIdCheck,
   /** The business id, or 'default'. */
-  profileId: string({ min: 1, max: 128 }),
+  profileId: string({ min: 1, max: DOCUMENT_ID.maxLength }),
   contextType: ContextTypeCheck,
   /** The visitor's IANA time zone. */
-  userTimezone: string({ min: 1, max: 64 }),
+  userTimezone: string({ min: 1, max: MAX_TIME_ZONE_LENGTH }),
 };

@@ -5,7 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  CLIENT_MESSAGE_ROLES,
+  ConversationSchema,
   CONVERSATION_LIFETIME_MS,
+  FEED_ITEM_TYPE,
+  FeedItemSchema,
+  LastMessageSchema,
+  NewMessageSchema,
   DISPLAY_NAME_PATTERN,
   DOCUMENT_ID,
   LANGUAGES,
@@ -36,6 +42,14 @@ function trimPatternFromCore(): string {
   return `^[${set}]+|[${set}]+$`;
 }
 
+type Shape = Record<string, { _zod: { optin?: string } }>;
+
+/** The stored fields of a schema's shape: its keys, less the document id (the path holds it). */
+function storedFields(shape: Shape, extra: string[] = []): { all: string[]; required: string[] } {
+  const keys = [...Object.keys(shape).filter((key) => key !== 'id'), ...extra];
+  return { all: keys, required: keys.filter((key) => shape[key]?._zod.optin !== 'optional') };
+}
+
 describe('firestore.rules agrees with packages/core', () => {
   it('on the limits', () => {
     expect(rulesConstant('conversationLifetimeSeconds')).toBe(CONVERSATION_LIFETIME_MS / 1000);
@@ -61,10 +75,28 @@ describe('firestore.rules agrees with packages/core', () => {
     expect(rulesConstant('systemMessageTexts')).toEqual(notices);
   });
 
+  it("on each record's fields, which the schemas name", () => {
+    const conversation = storedFields(ConversationSchema.shape);
+    expect(rulesConstant('conversationFields')).toEqual(conversation.all);
+    expect(rulesConstant('requiredConversationFields')).toEqual(conversation.required);
+    expect(rulesConstant('lastMessageFields')).toEqual(storedFields(LastMessageSchema.shape).all);
+    // The backend stamps a message's createdAt; the client's NewMessage has none.
+    const message = storedFields(NewMessageSchema.shape, ['createdAt']);
+    expect(rulesConstant('newMessageFields')).toEqual(message.all);
+    expect(rulesConstant('requiredNewMessageFields')).toEqual(message.required);
+    expect(rulesConstant('feedItemFields')).toEqual(storedFields(FeedItemSchema.shape).all);
+    expect(rulesConstant('clientMessageRoles')).toEqual(CLIENT_MESSAGE_ROLES);
+    expect(rulesConstant('feedItemType')).toBe(FEED_ITEM_TYPE);
+  });
+
   it('uses the copies rather than literals of its own', () => {
     // Each limit appears once, in its function; a stray 2048 or 'h' duration would be a second definition.
     expect(rules.match(/\b2048\b/g)).toHaveLength(1);
     expect(rules).not.toMatch(/\.trim\(\)/);
     expect(rules).not.toMatch(/duration\.value\(\d+, 'h'\)/);
+    // A field list is written once, in its function: a second list of a record's keys would be a copy.
+    expect(rules.match(/'sentAt'|"sentAt"/g)).toHaveLength(1);
+    expect(rules.match(/'customerPhone'|"customerPhone"/g)).toHaveLength(1);
+    expect(rules.match(/'isOutsideBusinessHours'|"isOutsideBusinessHours"/g)).toHaveLength(2);
   });
 });

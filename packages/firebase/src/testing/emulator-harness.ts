@@ -34,7 +34,7 @@ import {
   type ConfirmationResult,
 } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { parseEmulatorHost } from '../emulator-host.js';
+import { firestoreRestOrigin, parseEmulatorHost } from '../emulator-host.js';
 import {
   createFirebaseAuthProvider,
   FIREBASE_AUTH_CALLS,
@@ -140,7 +140,11 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
     const db = getFirestore(app);
     const { host, port } = parseEmulatorHost(firestoreHost, 'FIRESTORE_EMULATOR_HOST');
     connectFirestoreEmulator(db, host, port);
-    data = createFirestoreDataProvider(db);
+    // As the page builds it: creates and sends over REST, signed with the visitor's token when signed in.
+    data = createFirestoreDataProvider(db, {
+      origin: firestoreRestOrigin(firestoreHost),
+      idToken: async () => (authHost ? ((await getAuth(app).currentUser?.getIdToken()) ?? null) : null),
+    });
   }
   let auth: AuthProvider | undefined;
   if (authHost) {

@@ -4,38 +4,10 @@
  * Test support only: not exported from the package.
  */
 
-export type RestValue =
-  | { nullValue: null }
-  | { booleanValue: boolean }
-  | { integerValue: string }
-  | { doubleValue: number }
-  | { stringValue: string }
-  | { timestampValue: string }
-  | { arrayValue: { values?: RestValue[] } }
-  | { mapValue: { fields?: Record<string, RestValue> } };
+// Writing is the page's own REST encoding (the provider's writes use it); the harness only seeds with it.
+import type { RestValue } from '../firestore-rest-api.js';
 
-/** One JSON value as a REST value. Integers become integerValue (as Firestore stores them); undefined fields are left out. */
-export function toRestValue(value: unknown): RestValue {
-  if (value === null) return { nullValue: null };
-  if (typeof value === 'boolean') return { booleanValue: value };
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`cannot store the number ${value}`);
-    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
-  }
-  if (typeof value === 'string') return { stringValue: value };
-  if (Array.isArray(value)) return { arrayValue: { values: value.map(toRestValue) } };
-  if (typeof value === 'object')
-    return { mapValue: { fields: toRestFields(value as Record<string, unknown>) } };
-  throw new Error(`cannot store a value of type ${typeof value}`);
-}
-
-export function toRestFields(object: Record<string, unknown>): Record<string, RestValue> {
-  const fields: Record<string, RestValue> = {};
-  for (const [key, value] of Object.entries(object)) {
-    if (value !== undefined) fields[key] = toRestValue(value);
-  }
-  return fields;
-}
+export { toRestFields, toRestValue, type RestValue } from '../firestore-rest-api.js';
 
 /** A REST value as JSON. Timestamps become whole epoch milliseconds, like the data provider's reads. */
 export function fromRestValue(value: RestValue): unknown {

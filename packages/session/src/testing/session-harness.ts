@@ -31,6 +31,12 @@ export function until(
   });
 }
 
+/** How many complete assistant replies the session holds (not its sign-in prompts, not one still streaming). */
+export function completeReplies(session: ChatSession): number {
+  return session.getState().stored.filter((m) => m.role === 'model' && m.type !== 'auth' && !m.streaming)
+    .length;
+}
+
 /** Tab storage in memory. */
 export const memoryStorage = (): KeyValueStore => storageOrMemory(() => null);
 

@@ -25,8 +25,8 @@ export function createBackend(serverUrl: string): FloorBackend {
   return {
     async open(businessId, onReply) {
       const name = fetch(`${serverUrl}/data/businesses/${encodeURIComponent(businessId)}`)
-        .then((response) => response.json() as Promise<{ name: string }>)
-        .then((business) => business.name);
+        .then((response) => response.json() as Promise<{ businessName: string }>)
+        .then((business) => business.businessName);
       const live = post('/data/conversations', { businessId }).then(
         ({ id }) =>
           new Promise<void>((resolve) => {

@@ -1,0 +1,174 @@
+/**
+ * The chat route's steps before the assistant, without Firestore: the token's verification and the
+ * turn's reads go out together (one wait, not three in a row), and the refusals keep their order.
+ * The emulator suite (chat-service.emulator.test.ts) covers what is written.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Assistant } from '@chat/assistant';
+import { contractBusiness } from '@chat/contract';
+import { CHAT_PATH } from '@chat/core';
+import type { Conversation } from '@chat/core';
+import { errorHandler } from '@chat/server-http';
+import express from 'express';
+import type { DocumentReference } from 'firebase-admin/firestore';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chatRoute } from './chat-route.js';
+import type { ChatStore } from './firestore-chat-store.js';
+import type { TokenVerifier } from './id-token.js';
+import { createWindowLimiter } from './window-limiter.js';
+
+const business = contractBusiness();
+const NOW = Date.UTC(2026, 10, 26, 12);
+const conversation: Conversation = {
+  id: 'conversation-1',
+  businessId: business.id,
+  userId: null,
+  userType: 'anonymous',
+  summaryFeedPosted: false,
+  signupFeedPosted: false,
+  contextType: 'enduser',
+  createdAt: NOW - 60_000,
+  updatedAt: NOW - 60_000,
+  expiredAt: NOW + 60_000,
+  isOutsideBusinessHours: false,
+  lastMessage: null,
+};
+
+/** Resolves when every name in `names` has been called. */
+function callLog() {
+  const called = new Set<string>();
+  const waiting: Array<{ names: string[]; resolve: () => void }> = [];
+  return {
+    call(name: string) {
+      called.add(name);
+      for (const w of waiting.splice(0)) {
+        if (w.names.every((n) => called.has(n))) w.resolve();
+        else waiting.push(w);
+      }
+    },
+    all(names: string[]): Promise<void> {
+      if (names.every((n) => called.has(n))) return Promise.resolve();
+      return new Promise((resolve) => waiting.push({ names, resolve }));
+    },
+  };
+}
+
+/** A store over fixed documents that records its calls; every read waits for `gate`. */
+function fakeStore(log: ReturnType<typeof callLog>, gate: Promise<void>, found = true): ChatStore {
+  return {
+    async read() {
+      log.call('read');
+      await gate;
+      return found ? { conversation, business } : { conversation: null, business };
+    },
+    async history() {
+      log.call('history');
+      await gate;
+      return [];
+    },
+    async memory() {
+      log.call('memory');
+      await gate;
+      return null;
+    },
+    newMessage: () => ({ id: 'reply-1' }) as DocumentReference,
+    async endTurn() {},
+  };
+}
+
+const silentAssistant: Assistant = { async respond() {} };
+const servers: Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
+  const logger = pino({ level: 'silent' });
+  const app = express();
+  app.use(express.json());
+  app.use(
+    chatRoute({
+      store,
+      auth,
+      assistant: silentAssistant,
+      now: () => NOW,
+      pace: { chunkChars: 0, intervalMs: 0 },
+      minWriteIntervalMs: 250,
+      perConversation: createWindowLimiter({ windowMs: 60_000, max: 100, maxKeys: 100 }),
+      logger,
+    }),
+  );
+  app.use(errorHandler(logger));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}${CHAT_PATH}`;
+}
+
+const send = (url: string, token: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      message: 'Hi',
+      conversationId: conversation.id,
+      businessId: business.id,
+      profileId: business.id,
+      contextType: 'enduser',
+      userTimezone: 'UTC',
+    }),
+  });
+
+describe('the chat route before the assistant', () => {
+  it("verifies the visitor's token while the conversation, business, history and memory are read", async () => {
+    const log = callLog();
+    const reads = log.all(['read', 'history', 'memory']);
+    // The token is only verified once every read has gone out: one after the other, this would never answer.
+    const failAfter = (ms: number) =>
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the reads waited for the token')), ms).unref(),
+      );
+    const auth: TokenVerifier = {
+      verifyIdToken: async () => {
+        log.call('verify');
+        await Promise.race([reads, failAfter(5_000)]);
+        return { uid: 'visitor-1' } as Awaited<ReturnType<TokenVerifier['verifyIdToken']>>;
+      },
+    };
+    // And the reads answer only once the verification has started: neither waits for the other.
+    const url = await serve(fakeStore(log, log.all(['verify'])), auth);
+    const response = await send(url, 'a-token');
+    expect(await response.json()).toEqual({});
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a bad token first (401), whatever the reads found, as when it was verified before them', async () => {
+    const log = callLog();
+    const auth: TokenVerifier = {
+      verifyIdToken: async () => {
+        throw Object.assign(new Error('expired'), { code: 'auth/id-token-expired' });
+      },
+    };
+    const url = await serve(fakeStore(log, Promise.resolve(), false), auth);
+    const response = await send(url, 'an-expired-token');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'The ID token has expired; refresh it.' },
+    });
+  });
+
+  it('answers a missing conversation 404 with a valid token, the history read for nothing left unused', async () => {
+    const log = callLog();
+    const auth: TokenVerifier = {
+      verifyIdToken: async () =>
+        ({ uid: 'visitor-1' }) as Awaited<ReturnType<TokenVerifier['verifyIdToken']>>,
+    };
+    const url = await serve(fakeStore(log, Promise.resolve(), false), auth);
+    const response = await send(url, 'a-token');
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not-found');
+  });
+});
