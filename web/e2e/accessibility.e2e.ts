@@ -32,7 +32,7 @@ async function expectNoSeriousViolationsInMainStates(
   await chat.phoneWidget.error('Invalid verification code. Please check the code and try again.').waitFor();
   expect(await seriousViolations(page), 'code step with an error').toEqual([]);
 
-  await chat.open('/chat/sunrise-bakery', 'sunrise-bakery');
+  await chat.openClosed('/chat/sunrise-bakery', 'sunrise-bakery');
   await chat.banner.waitFor({ timeout: WAIT_MS });
   await chat.waitForComposerDisabled();
   expect(await seriousViolations(page), 'disabled (pending business)').toEqual([]);

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { WAIT_MS, type ChatPage } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
+import { settledConversation } from './support/settled-conversation.js';
 
 async function chatOnce(chat: ChatPage): Promise<string> {
   const conversationId = await chat.openDefaultChat();
@@ -33,7 +34,9 @@ test('regression: after the server restarts without its data, the page moves to 
   await chat.waitForAssistantReplies(1);
   const conversations = await control.conversations();
   expect(conversations.map((c) => c.id)).toEqual([newId]);
-  expect(conversations[0]?.lastMessage?.text).toBe('Where are you located?');
+  expect((await settledConversation(control, newId)).firstVisitorMessage?.text).toBe(
+    'Where are you located?',
+  );
 });
 
 test('a message sent into a conversation the server no longer has goes to a new one and is answered', async ({

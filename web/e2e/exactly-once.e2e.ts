@@ -1,60 +1,70 @@
-// Journeys: every message the visitor sends is stored once — a Retry after a save that timed out but
-// reached the server, and messages typed while offline, included — in two requests per message.
-import { WRITE_TIMEOUT_MS } from '@chat/core';
+// Journeys, on both stacks: every message the visitor sends is stored once — a Retry after a save that
+// timed out but reached the server, and messages typed while offline, included — in two requests per
+// message. The faults are made at the network, the way each stack's page talks to its backend: the save
+// is the mock server's POST …/messages locally and a Firestore commit (REST, else the SDK's Write channel) on Firebase
+// (support/stack.ts writeIn), held with page.route; offline is the browser's (context.setOffline).
+import { CHAT_PATH, WRITE_TIMEOUT_MS } from '@chat/core';
 import { expect } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
+import type { StackDriver } from './support/stack.js';
 
-const MESSAGE_SAVES = '**/data/conversations/*/messages';
-
-/** The requests the page sends to the server that are not reads (writes and chat calls), as "METHOD path". */
-function recordWrites(page: Page): string[] {
-  const writes: string[] = [];
-  page.on('request', (request: Request) => {
-    if (request.method() === 'GET' || request.method() === 'OPTIONS') return;
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/data/') || url.pathname.startsWith('/api/')) {
-      writes.push(`${request.method()} ${url.pathname.replace(/conversations\/[^/]+/, 'conversations/:id')}`);
-    }
-  });
-  return writes;
+interface Sent {
+  kind: 'write' | 'chat';
+  /** What the request carries: the writes (stack.writeIn), or the chat call's body. */
+  carries: string;
 }
 
-test('the page makes two requests per visitor message: one write, one chat call', async ({ page, chat }) => {
+/** The page's requests that change something — its writes and its chat calls — in the order sent. */
+function recordRequests(page: Page, stack: StackDriver): Sent[] {
+  const sent: Sent[] = [];
+  page.on('request', (request: Request) => {
+    const writes = stack.writeIn(request);
+    if (writes !== null) sent.push({ kind: 'write', carries: writes });
+    else if (request.method() === 'POST' && new URL(request.url()).pathname === CHAT_PATH) {
+      sent.push({ kind: 'chat', carries: request.postData() ?? '' });
+    }
+  });
+  return sent;
+}
+
+test('the page makes two requests per visitor message: one write, one chat call', async ({
+  page,
+  chat,
+  stack,
+}) => {
   await chat.openDefaultChat();
-  const writes = recordWrites(page);
+  const sent = recordRequests(page, stack);
 
   await chat.send('What are your hours?');
   await chat.waitForAssistantReplies(1);
   await chat.send('Where are you located?');
   await chat.waitForAssistantReplies(2);
 
-  expect(writes).toEqual([
-    'POST /data/conversations/:id/messages',
-    'POST /api/chat',
-    'POST /data/conversations/:id/messages',
-    'POST /api/chat',
-  ]);
+  expect(sent.map((s) => s.kind)).toEqual(['write', 'chat', 'write', 'chat']);
+  expect(sent[0]!.carries).toContain('What are your hours?');
+  expect(sent[2]!.carries).toContain('Where are you located?');
 });
 
 test('regression: a save that times out and then lands, then Retry double-clicked, leaves one copy, answered', async ({
   page,
   chat,
-  control,
+  stack,
 }) => {
   // Before: each attempt was a new message, so the Retry after a save that timed out but reached the
   // server stored the question twice (and the assistant answered twice).
+  const question = 'Can I book for Friday?';
   await page.clock.install();
   const conversationId = await chat.openDefaultChat();
   const held: Route[] = [];
   let holding = true;
-  await page.route(MESSAGE_SAVES, async (route) => {
-    if (route.request().method() !== 'POST' || !holding) return route.continue();
+  await page.route(stack.writeRequests, async (route) => {
+    if (!holding || !stack.writeIn(route.request())?.includes(question)) return route.continue();
     held.push(route);
   });
 
-  await chat.send('Can I book for Friday?');
+  await chat.send(question);
   await expect.poll(() => held.length, { timeout: WAIT_MS }).toBe(1);
   await page.clock.fastForward(WRITE_TIMEOUT_MS);
   const retry = page.getByRole('button', { name: 'Retry', exact: true });
@@ -62,21 +72,22 @@ test('regression: a save that times out and then lands, then Retry double-clicke
 
   // The server is back: the visitor double-clicks Retry, and the first attempt lands late.
   holding = false;
-  const writes = recordWrites(page);
+  const sent = recordRequests(page, stack);
   await retry.dblclick();
   await held[0]!.continue();
   await chat.waitForAssistantReplies(1);
   // One save for the double click (the second press finds it already sending), one question asked.
-  expect(writes).toEqual(['POST /data/conversations/:id/messages', 'POST /api/chat']);
+  expect(sent.map((s) => s.kind)).toEqual(['write', 'chat']);
 
-  expect(await chat.userTexts()).toEqual(['Can I book for Friday?']);
+  expect(await chat.userTexts()).toEqual([question]);
   await page.reload();
   await chat.waitForAssistantReplies(1);
-  expect(await chat.userTexts()).toEqual(['Can I book for Friday?']);
+  expect(await chat.userTexts()).toEqual([question]);
   expect(await chat.assistantMessages().count()).toBe(1);
-  const [stored] = await control.conversations();
-  expect(stored?.id).toBe(conversationId);
-  expect(stored?.lastMessage?.text).toBe('Can I book for Friday?');
+  // The turn has ended on both stacks: each chat service puts the assistant's reply in lastMessage.
+  await expect
+    .poll(async () => (await stack.conversation(conversationId))?.lastMessage?.sender, { timeout: WAIT_MS })
+    .toBe('model');
 });
 
 test('three messages typed while offline wait, then arrive once each, in order, and are answered', async ({

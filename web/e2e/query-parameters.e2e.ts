@@ -3,6 +3,7 @@ import { BOOKING_UPDATE_MARKER } from '@chat/core';
 import { expect } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
+import { settledConversation } from './support/settled-conversation.js';
 
 test("?question= is sent as the visitor's message once everything is ready, then removed", async ({
   page,
@@ -82,10 +83,11 @@ test('a question past 2048 characters is cut to the limit, with the toast', asyn
   expect(shown).toContain('a'.repeat(2048));
   expect(shown).not.toContain('a'.repeat(2049));
   await page.waitForURL((url) => url.search === '', { timeout: WAIT_MS });
-  // The conversation's lastMessage is a write of its own after the message: wait for it.
+  // Stored as shown: cut to the limit.
   await expect
     .poll(
-      async () => (await control.conversations()).find((c) => c.id === conversationId)?.lastMessage?.text,
+      async () =>
+        (await control.conversations()).find((c) => c.id === conversationId)?.firstVisitorMessage?.text,
       { timeout: WAIT_MS },
     )
     .toBe('a'.repeat(2048));
@@ -96,8 +98,8 @@ test('an i value is cut so that marker and value fit', async ({ chat, control })
 
   await chat.text('Your text was truncated to 2048 characters.').waitFor({ timeout: WAIT_MS });
   await chat.waitForAssistantReplies(1);
-  const stored = (await control.conversations()).find((c) => c.id === conversationId);
-  expect(stored?.lastMessage?.text).toBe(
+  const stored = await settledConversation(control, conversationId);
+  expect(stored.firstVisitorMessage?.text).toBe(
     `${BOOKING_UPDATE_MARKER}${'7'.repeat(2048 - BOOKING_UPDATE_MARKER.length)}`,
   );
 });

@@ -23,7 +23,7 @@
  */
 import { Router } from 'express';
 import { chatAnswer, checkChatTurn, parseChatBody } from '@chat/server-http';
-import { CHAT_PATH, normaliseSmartReplies } from '@chat/core';
+import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies } from '@chat/core';
 import type { SmartReply } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -105,25 +105,43 @@ export function chatRoutes({
       if (turn.liveMessageId) endLiveReply([]);
       throw error;
     }
+    /**
+     * The conversation's lastMessage names the turn's last message once it is complete, as the
+     * production chat service does (README, "What the chat service must implement"): the interrupt's
+     * auth message when there is one, else the reply. Not when a reset removed the conversation meanwhile.
+     */
+    const settleLastMessage = (messageId: string, text: string) => {
+      if (!store.getConversation(conversation.id)) return;
+      store.updateLastMessage(conversation.id, {
+        text: text.slice(0, MAX_MESSAGE_LENGTH),
+        sender: 'model',
+        sentAt: clock.now(),
+        messageId,
+      });
+    };
     const smartReplies = turn.smartReplies ? normaliseSmartReplies(turn.smartReplies) : [];
     if (turn.liveMessageId) {
       endLiveReply(smartReplies);
+      if (!turn.interrupt) settleLastMessage(turn.liveMessageId, turn.reply);
     } else if (turn.reply) {
-      streamer.start(
+      const reply = streamer.start(
         conversation.id,
         { text: turn.reply, ...(smartReplies.length > 0 ? { smartReplies } : {}) },
         turn.streaming,
       );
+      const text = turn.reply;
+      if (!turn.interrupt) void reply.done.then(() => settleLastMessage(reply.created.message.id, text));
     }
     if (turn.interrupt) {
       // The interrupt's auth message is stored after the reply, so a reload (on any backend) finds
       // it pending until the visitor answers it (docs/decisions/0010-stored-auth-message.md).
-      store.addMessage(conversation.id, {
+      const auth = store.addMessage(conversation.id, {
         role: 'model',
         type: 'auth',
         text: turn.interrupt.message,
         toolRequest: turn.interrupt.toolRequest,
       });
+      settleLastMessage(auth.message.id, turn.interrupt.message);
     }
     res.json(chatAnswer(turn));
   });

@@ -20,6 +20,7 @@ import { contractBusiness, TEST_PHONE_NUMBER } from './contract-fixtures.js';
 import {
   authMessages,
   completeReplies,
+  eventually,
   expectProviderError,
   harnessCapability,
   type MessageWatch,
@@ -144,6 +145,32 @@ export function describeChatServiceContract(
         toolRequest: interrupt.toolRequest,
       });
       expect(list.indexOf(auth!)).toBeGreaterThan(list.indexOf(completeReplies(list)[0]!));
+    });
+
+    // README "What the chat service must implement": after the assistant's side is written, the
+    // conversation's lastMessage names its last message (sender 'model'), and updatedAt moves with it.
+    it("ends a turn with lastMessage naming the assistant's last message: the reply, else the auth message", async () => {
+      const { conversation, watch } = await openConversation();
+      await subject.chat.send(await say(conversation, QUESTION));
+      const [reply] = completeReplies(await watch.until((l) => expect(completeReplies(l)).toHaveLength(1)));
+      const answered = await eventually(async () => {
+        const read = await subject.data.getConversation(conversation.id);
+        expect(read?.lastMessage).toMatchObject({ text: reply!.text, sender: 'model', messageId: reply!.id });
+        return read!;
+      });
+      expect(answered.lastMessage!.sentAt).toBeGreaterThanOrEqual(reply!.createdAt);
+      expect(answered.updatedAt).toBeGreaterThanOrEqual(answered.lastMessage!.sentAt);
+
+      const interrupt = await bookingInterrupt(conversation);
+      const [auth] = authMessages(await watch.until((l) => expect(authMessages(l)).toHaveLength(1)));
+      await eventually(async () => {
+        const read = await subject.data.getConversation(conversation.id);
+        expect(read?.lastMessage).toMatchObject({
+          text: interrupt.metadata?.interrupt?.message,
+          sender: 'model',
+          messageId: auth!.id,
+        });
+      });
     });
 
     it('continues after the visitor signs in and resumes with PHONE_SIGN_IN and the token', async () => {

@@ -27,6 +27,9 @@
  *   message → skipped), each with a console.warn or an error naming the bad fields.
  * - No offline persistence is enabled: SDK writes made while offline wait in memory and are lost on reload
  *   (a REST write made offline fails at once and goes to the SDK).
+ * - subscribeToMessages lists only what the server has acknowledged: a message this page is still
+ *   writing is left out until its write lands (the SDK's local copy would make an unsaved message look
+ *   stored), as the local backend lists only what its server stored.
  */
 import {
   ProviderError,
@@ -475,7 +478,12 @@ export function createFirestoreDataProvider(
             if (lastState !== null || state === 'reconnecting') observer.state?.(state);
             lastState = state;
           }
-          const docs = snapshot.docs.map((d) => ({ id: d.id, data: d.data(READ_OPTIONS) }));
+          // Only what the server has: the SDK lists a write of this page at once, before the server has
+          // it, and a save that timed out would then look sent (and a Retry be hidden) though it may never
+          // land. The session shows the visitor's own messages from its outbox until they are stored.
+          const docs = snapshot.docs
+            .filter((d) => !d.metadata.hasPendingWrites)
+            .map((d) => ({ id: d.id, data: d.data(READ_OPTIONS) }));
           observer.next(
             messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`)),
           );

@@ -7,10 +7,14 @@
  *   - the contract injects an 'unavailable' listener failure; the Firestore SDK never ends a listener
  *     with 'unavailable' (it retries and reports 'reconnecting', covered by firestore-stream-state), so
  *     here the rules end one for real and the provider reports it through observer.error.
+ * And one thing only a Firestore SDK does: it lists a write of its own at once, before the server has it;
+ * the provider's live stream leaves such a message out until the server has it (as every backend lists
+ * only what is stored), so a save that times out is not shown as sent.
  * On the Firestore emulator (`npm run test:firestore`); skipped elsewhere.
  */
 import { contractBusiness } from '@chat/contract';
 import { CONVERSATION_LIFETIME_MS, ProviderError, newMessageId, validateConversation } from '@chat/core';
+import { disableNetwork, enableNetwork } from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emulatorEnvironment, firebaseSubject, type FirebaseSubject } from './testing/emulator-harness.js';
 
@@ -69,6 +73,41 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
       .catch((e) => e);
     expect(refused).toBeInstanceOf(ProviderError);
     expect((refused as ProviderError).code).toBe('permission-denied');
+  });
+
+  it('regression: lists a message only once the server has it, not while its write is on its way', async () => {
+    // Before: the SDK's local copy of a message still being written was listed as stored, so on the
+    // page a save that timed out looked sent, and no Retry was offered.
+    await seedConversation('fresh', business.id, Date.now(), null);
+    const lists: string[][] = [];
+    const states: string[] = [];
+    const stop = subject.data!.subscribeToMessages('fresh', {
+      next: (messages) => lists.push(messages.map((m) => m.text)),
+      error: (e) => {
+        throw e;
+      },
+      state: (state) => states.push(state),
+    });
+    try {
+      await vi.waitFor(() => expect(lists.length).toBeGreaterThan(0), { timeout: 8_000 });
+      await disableNetwork(subject.db!);
+      // Offline is a list of its own (served from the cache): the write's list is the one after it.
+      await vi.waitFor(() => expect(states.at(-1)).toBe('reconnecting'));
+      const before = lists.length;
+      const saving = subject.data!.addMessage('fresh', {
+        id: newMessageId(),
+        role: 'user',
+        text: 'Still there?',
+      });
+      // The SDK raises a list for its local copy at once: without the message.
+      await vi.waitFor(() => expect(lists.length).toBeGreaterThan(before));
+      expect(lists.at(-1)).toEqual([]);
+      await enableNetwork(subject.db!);
+      await saving;
+      await vi.waitFor(() => expect(lists.at(-1)).toEqual(['Still there?']), { timeout: 8_000 });
+    } finally {
+      stop();
+    }
   });
 
   it('reports a live subscription the rules end through observer.error', async () => {

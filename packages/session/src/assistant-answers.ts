@@ -5,6 +5,7 @@
  * arms its grace timer).
  */
 import {
+  isChatEnabled,
   lastUserMessageText,
   normaliseSmartReplies,
   type ChatResponse,
@@ -90,6 +91,7 @@ export function saveSystemMessage(s: SessionCore, r: Room, text: string): Promis
 
 /** 'try again' (§4): the last visitor message goes to the assistant once more. */
 export async function tryAgain(s: SessionCore, r: Room): Promise<void> {
+  if (!isChatEnabled(s.business)) return;
   dispatch(s, r, { type: 'action-started' });
   const previous = lastUserMessageText(r.stored);
   if (previous === null) {

@@ -1,15 +1,12 @@
 // The ChatSession's moves to a new conversation, without a browser.
 import { createInMemoryBackend } from '@chat/contract/in-memory';
 import type { DataProvider } from '@chat/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createChatSession } from './chat-session.js';
 import { business, openSession, stopSessions } from './testing/open-session.js';
 import { memoryStorage, until } from './testing/session-harness.js';
 
-afterEach(() => {
-  stopSessions();
-  vi.useRealTimers();
-});
+afterEach(stopSessions);
 
 describe('ChatSession: moving to a new conversation', () => {
   it('startNewConversation shows an empty new conversation and asks the page to name it', async () => {

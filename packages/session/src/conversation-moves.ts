@@ -3,7 +3,7 @@
  * names (§4 "Conversation resolution"), entering one, and leaving it for a new one with what was not
  * sent (§4 steps 4–5: expired, or no longer on the server) or at the visitor's request.
  */
-import type { Conversation } from '@chat/core';
+import { isChatEnabled, type Conversation } from '@chat/core';
 import { carryOf, type Carry } from './outbox.js';
 import { createConversationFor, resolveConversation } from './resolve-conversation.js';
 import { closeRoom, newRoom, type Room } from './room.js';
@@ -55,6 +55,10 @@ export function openConversation(s: SessionCore, conversationId: string | undefi
           s.navigateTo = { conversationId: resolution.conversation.id };
         }
         break;
+      case 'closed':
+        s.conversationStatus = { status: 'closed' };
+        if (resolution.strayConversationId) s.navigateTo = { conversationId: null };
+        break;
       case 'failed':
         console.error('Creating a conversation failed', resolution.error);
         s.conversationStatus = { status: 'error', error: 'failedToCreateConversation' };
@@ -88,6 +92,8 @@ function createConversation(s: SessionCore): Promise<Conversation> {
 
 /** Creates a new conversation and shows it with `carry`; false (with the §8 alert) when it cannot. */
 export async function moveTo(s: SessionCore, carry: Carry | null): Promise<boolean> {
+  // Nothing to move to with a business that cannot be chatted with (§6): none is created.
+  if (!isChatEnabled(s.business)) return false;
   s.newChatFailed = false;
   changed(s);
   try {

@@ -6,10 +6,7 @@ import { ProviderError } from '@chat/core';
 import { openSession, stopSessions, visitorTexts } from './testing/open-session.js';
 import { switchableNetwork, until } from './testing/session-harness.js';
 
-afterEach(() => {
-  stopSessions();
-  vi.useRealTimers();
-});
+afterEach(stopSessions);
 
 describe('ChatSession: sending', () => {
   it('shows the message at once, stores it under the id it showed, and the assistant answers', async () => {

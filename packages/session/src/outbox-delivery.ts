@@ -4,7 +4,7 @@
  * about. A save that fails leaves it 'failed' for Retry, under the same id — so a first attempt that
  * reached the server after all leaves one copy. outbox.ts holds the items' shape.
  */
-import { normaliseOutgoing, type Message } from '@chat/core';
+import { isChatEnabled, normaliseOutgoing, type Message } from '@chat/core';
 import { answer } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
@@ -16,6 +16,8 @@ type TurnEnd = 'sent' | 'failed' | 'carried';
 
 /** Adds the visitor's `raw` words to the outbox and delivers them; false when the save failed. */
 export async function sendText(s: SessionCore, r: Room, raw: string): Promise<boolean> {
+  // §6: nothing is sent to a business that cannot be chatted with (a conversation shown read-only).
+  if (!isChatEnabled(s.business)) return false;
   const text = normaliseOutgoing(raw);
   if (!text) return true;
   dispatch(s, r, { type: 'action-started' });

@@ -1,9 +1,15 @@
 /**
  * §4 "Conversation resolution", steps 1–5, as plain async functions over the services
  * (conversation-moves.ts runs them; the page only follows the id it settles on in its URL).
+ *
+ * A business that is not approved blocks chatting for everyone (§1, §6): for it, resolution creates
+ * nothing and follows no tab's id — there is nothing to chat in, and firestore.rules refuse such a
+ * conversation. A valid conversation the URL names is still shown (read-only: the page cannot send).
+ * See docs/decisions/0024-no-conversation-for-unapproved-business.md.
  */
 import {
   DEFAULT_CONTEXT_TYPE,
+  isChatEnabled,
   isDocumentId,
   isOutsideBusinessHours,
   isTransientError,
@@ -33,6 +39,11 @@ export type Resolution =
   /** The conversation to show; `created` when it was made just now (steps 3 and 5). */
   | { kind: 'ready'; conversation: Conversation; created: boolean }
   | { kind: 'failed'; error: unknown }
+  /**
+   * The business cannot be chatted with and the URL names no valid conversation of it: none is made
+   * (§6). `strayConversationId` is the URL's id that was not valid, for the page to drop from its URL.
+   */
+  | { kind: 'closed'; strayConversationId?: string }
   /**
    * The conversation could not be read, even after retries (the network or the server): the
    * visitor's thread is kept (URL and session id unchanged) rather than replaced by a new one.
@@ -78,7 +89,11 @@ export async function resolveConversation(
   deps: ResolveDeps,
 ): Promise<Resolution> {
   const now = deps.now ?? Date.now;
+  const chatEnabled = isChatEnabled(business);
   if (!urlConversationId) {
+    // The tab's conversation is for chatting: with a business that cannot be chatted with there is
+    // none to go to, and the tab keeps the id it has for the business it came from.
+    if (!chatEnabled) return { kind: 'closed' };
     const stored = readStoredConversationId(deps.session);
     if (stored) return { kind: 'redirect', conversationId: stored };
   } else {
@@ -89,9 +104,10 @@ export async function resolveConversation(
       return { kind: 'unreadable', error };
     }
     if (validateConversation(existing, business.id, now()).valid && existing) {
-      storeConversationId(deps.session, existing.id);
+      if (chatEnabled) storeConversationId(deps.session, existing.id);
       return { kind: 'ready', conversation: existing, created: false };
     }
+    if (!chatEnabled) return { kind: 'closed', strayConversationId: urlConversationId };
   }
   try {
     return { kind: 'ready', conversation: await createConversationFor(business, deps), created: true };

@@ -38,6 +38,8 @@ export interface SessionAlert {
 export type ConversationStatus =
   | { status: 'resolving' }
   | { status: 'ready'; conversation: Conversation }
+  /** The business cannot be chatted with (§6) and no conversation is shown: nothing was created. */
+  | { status: 'closed' }
   | { status: 'error'; error: SessionError; conversationId?: string };
 
 /** One conversation as the session holds it (room.ts; the session keeps one at a time). */
@@ -58,10 +60,15 @@ export interface ChatSessionState {
   conversation: ConversationStatus;
   /**
    * The conversation id the page's URL should name, a new object each time the session moves (a
-   * redirect, a conversation created or replaced); null until then. The page follows it.
+   * redirect, a conversation created or replaced; `conversationId` null: the business's address with
+   * no conversation, when the URL named one that is not valid and none may be made); null until then.
+   * The page follows it.
    */
-  navigateTo: { conversationId: string } | null;
-  /** False until the first list of stored messages (or the stream's failure) arrives. */
+  navigateTo: { conversationId: string | null } | null;
+  /**
+   * False until the first list of stored messages (or the stream's failure) arrives; true at once
+   * when the session is closed (there is no conversation to wait for).
+   */
   loaded: boolean;
   /** The visitor can send: loaded, and the business allows chatting. */
   canSend: boolean;
@@ -94,7 +101,7 @@ export function viewOf(
     return {
       conversation,
       navigateTo,
-      loaded: false,
+      loaded: conversation.status === 'closed',
       canSend: false,
       stored: [],
       messages: [],

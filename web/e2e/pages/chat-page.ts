@@ -56,6 +56,20 @@ export class ChatPage {
     return this.waitForConversation(businessId);
   }
 
+  /**
+   * Opens `path` of a business that cannot be chatted with (§6) and waits until the page is on the
+   * business's address, which names no conversation: none is made for it.
+   */
+  async openClosed(path: string, businessId: string): Promise<void> {
+    await this.page.goto(path);
+    await this.page.waitForURL((url) => url.pathname === `/chat/${businessId}`, { timeout: WAIT_MS });
+  }
+
+  /** The path of the current URL (no query string). */
+  pathname(): string {
+    return new URL(this.page.url()).pathname;
+  }
+
   /** Opens `/` (the default business, Bella Vista Salon) and waits for its empty state; returns the conversation id. */
   async openDefaultChat(): Promise<string> {
     const conversationId = await this.open('/');

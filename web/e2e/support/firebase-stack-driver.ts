@@ -1,6 +1,8 @@
 /**
  * The StackDriver (stack.ts) of the Firebase stack: the Firestore emulator's REST API as the "owner"
- * (bypassing the rules, as the operator's Admin SDK tools do), the Auth emulator's own endpoints
+ * (bypassing the rules, as the operator's Admin SDK tools do; its listing and deleting shared with the
+ * Firebase tests' harness, packages/firebase/src/testing/firestore-rest-documents.ts), the page's
+ * Firestore Write channel as the requests that carry its writes, the Auth emulator's own endpoints
  * (../../firebase-e2e/support/auth-emulator.ts), and the chat service through the page's origin.
  */
 import { createFirebaseBackend } from '@chat/firebase';
@@ -10,17 +12,43 @@ import {
   fromRestFields,
   type RestValue,
 } from '../../../packages/firebase/src/testing/firestore-rest-values.js';
+import { firestoreRestDocuments } from '../../../packages/firebase/src/testing/firestore-rest-documents.js';
 import { clearAccounts, latestCode } from '../../firebase-e2e/support/auth-emulator.js';
 import '../../firebase-e2e/support/provided.js';
 import { askOnOtherDevice } from './other-device.js';
 import type { StackDriver, StoredFeedItem } from './stack.js';
 
-const OWNER = { authorization: 'Bearer owner' };
 const AN_HOUR_MS = 60 * 60 * 1000;
 /** The longest a reply takes to finish writing on this stack (about a second; a busy machine is slower). */
 const REPLY_SETTLE_MS = 15_000;
 /** The root collections the businesses tool writes (packages/admin): kept by reset(). */
 const SEEDED = new Set(['businesses', 'handles']);
+
+/** The path of the web SDK's Write stream (WebChannel): the commits the page leaves to the SDK. */
+const WRITE_CHANNEL = '/google.firestore.v1.Firestore/Write/channel';
+/** The REST API's commit (`…/documents:commit`): how the page creates and sends when it can (decision 0021). */
+const REST_COMMIT = '/documents:commit';
+
+/**
+ * The writes in a Write-channel request's form body (`count=1&ofs=3&req0___data__=<JSON>`, one
+ * `reqN___data__` per stream message), as JSON text; null when its messages carry none (the stream's
+ * handshake).
+ */
+function firestoreWritesIn(body: string): string | null {
+  const writes: unknown[] = [];
+  for (const [key, value] of new URLSearchParams(body)) {
+    if (!/^req\d+___data__$/.test(key)) continue;
+    const message = JSON.parse(value) as { writes?: unknown[] };
+    writes.push(...(message.writes ?? []));
+  }
+  return writes.length > 0 ? JSON.stringify(writes) : null;
+}
+
+/** The writes of a REST commit's JSON body (`{ writes: [...] }`), as JSON text; null when it has none. */
+function restWritesIn(body: string): string | null {
+  const { writes } = JSON.parse(body || '{}') as { writes?: unknown[] };
+  return writes && writes.length > 0 ? JSON.stringify(writes) : null;
+}
 
 interface RestDocument {
   name: string;
@@ -30,46 +58,10 @@ interface RestDocument {
 
 export function createFirebaseStackDriver(): StackDriver {
   const projectId = inject('firebaseProjectId');
-  const root = `projects/${projectId}/databases/(default)/documents`;
-  const base = `http://${inject('firestoreEmulatorHost')}/v1/${root}`;
-
-  async function call(method: string, url: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(url, {
-      method,
-      headers: { ...OWNER, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status === 404 && method === 'GET') return undefined;
-    if (!response.ok)
-      throw new Error(`Firestore emulator: ${method} ${url} answered ${response.status}: ${text}`);
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
-  }
-
-  /** The ids of the collections under `parent` (a document path below `root`, or '' for the root). */
-  async function collectionIds(parent: string): Promise<string[]> {
-    const url = parent ? `${base}/${parent}:listCollectionIds` : `${base}:listCollectionIds`;
-    const answer = (await call('POST', url, { pageSize: 300 })) as { collectionIds?: string[] } | undefined;
-    return answer?.collectionIds ?? [];
-  }
-
-  /**
-   * The full names of every document in `collection` (a path below `root`) and below it, deepest first —
-   * documents that hold only subcollections included.
-   */
-  async function documentsUnder(collection: string): Promise<string[]> {
-    const answer = (await call(
-      'GET',
-      `${base}/${collection}?pageSize=300&showMissing=true&mask.fieldPaths=__name__`,
-    )) as { documents?: RestDocument[] } | undefined;
-    const names: string[] = [];
-    for (const { name } of answer?.documents ?? []) {
-      const path = name.slice(`${root}/`.length);
-      for (const sub of await collectionIds(path)) names.push(...(await documentsUnder(`${path}/${sub}`)));
-      names.push(name);
-    }
-    return names;
-  }
+  const { root, base, call, collectionIds, documentsUnder, deleteAll } = firestoreRestDocuments(
+    inject('firestoreEmulatorHost'),
+    projectId,
+  );
 
   /** How many assistant messages are still marked streaming (0 or 1: it stops counting at one). */
   async function repliesBeingWritten(): Promise<number> {
@@ -113,10 +105,7 @@ export function createFirebaseStackDriver(): StackDriver {
         const path = business.name.slice(`${root}/`.length);
         for (const sub of await collectionIds(path)) names.push(...(await documentsUnder(`${path}/${sub}`)));
       }
-      for (let start = 0; start < names.length; start += 400) {
-        const writes = names.slice(start, start + 400).map((name) => ({ delete: name }));
-        await call('POST', `${base}:commit`, { writes });
-      }
+      await deleteAll(names);
       await clearAccounts();
     },
 
@@ -184,6 +173,15 @@ export function createFirebaseStackDriver(): StackDriver {
       await post('cut');
       return () => post('restore');
     },
+
+    writeIn(request) {
+      if (request.method() !== 'POST') return null;
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith(REST_COMMIT)) return restWritesIn(request.postData() ?? '');
+      if (path.endsWith(WRITE_CHANNEL)) return firestoreWritesIn(request.postData() ?? '');
+      return null;
+    },
+    writeRequests: (url) => url.pathname.endsWith(REST_COMMIT) || url.pathname.endsWith(WRITE_CHANNEL),
 
     // The Firestore SDK notices a connection that went silent (the browser still online) only when its
     // channel's own retries give up: 28–40 s measured on this machine. The page says 'Reconnecting…' then.

@@ -42,6 +42,11 @@ export function createLocalStackDriver(): StackDriver {
     },
     // The socket's disconnect event, and the browser's offline one, arrive at once.
     connectionLossNoticeMs: WAIT_MS,
+    writeIn(request) {
+      if (request.method() === 'GET' || request.method() === 'OPTIONS') return null;
+      return new URL(request.url()).pathname.startsWith('/data/') ? (request.postData() ?? '') : null;
+    },
+    writeRequests: '**/data/**',
     askFromElsewhere: (id, businessId, text) =>
       askOnOtherDevice(createLocalBackend({ serverUrl: server }), id, businessId, text),
   };

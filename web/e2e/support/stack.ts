@@ -5,7 +5,7 @@
  * what they need from the backend beyond the page — a code the identity provider sent, what was stored,
  * time passing, a cut connection — goes through this interface, each stack doing it its own way.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { inject } from 'vitest';
 import { createFirebaseStackDriver } from './firebase-stack-driver.js';
 import { createLocalStackDriver } from './local-stack-driver.js';
@@ -50,6 +50,15 @@ export interface StackDriver {
   cutConnection(page: Page): Promise<() => Promise<void>>;
   /** How long the page may take to notice a cut connection and say 'Reconnecting…'. */
   readonly connectionLossNoticeMs: number;
+  /**
+   * The writes one of the page's requests carries, as text a journey can look into (a message's words),
+   * or null when it carries none (reads, the live stream, chat calls). Local: a write to the data API (its
+   * body). Firebase: a REST commit, or a Firestore Write-channel request carrying a commit (its writes,
+   * decoded) — not the channel's handshakes, not the Listen channel.
+   */
+  writeIn(request: Request): string | null;
+  /** The page.route pattern of the page's requests that may carry writes (writeIn). */
+  readonly writeRequests: string | ((url: URL) => boolean);
   /** The same visitor, on another device, asks `text` in the anonymous conversation `id`. */
   askFromElsewhere(id: string, businessId: string, text: string): Promise<void>;
 }

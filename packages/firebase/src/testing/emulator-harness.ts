@@ -33,7 +33,7 @@ import {
   signInWithCredential,
   type ConfirmationResult,
 } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { firestoreRestOrigin, parseEmulatorHost } from '../emulator-host.js';
 import {
   createFirebaseAuthProvider,
@@ -42,6 +42,7 @@ import {
 } from '../firebase-auth-provider.js';
 import { createFirestoreDataProvider } from '../firestore-data-provider.js';
 import { handleDocumentId, HANDLES_COLLECTION, type HandleDocument } from '../handle-index.js';
+import { firestoreRestDocuments } from './firestore-rest-documents.js';
 import { fromRestFields, toRestFields, type RestValue } from './firestore-rest-values.js';
 
 export interface EmulatorEnvironment {
@@ -68,7 +69,8 @@ const API_KEY = 'demo-api-key';
 export const FIREBASE_LACKS = {
   setClock:
     "Firestore's and Auth's clocks are the server's own (request.time, server timestamps, code expiry) and " +
-    'cannot be moved; firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
+    'cannot be moved back: commit times only increase, on the emulator too (firestore.contract.test.ts says ' +
+    'what was tried); firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
   injectFault:
     'no Firebase emulator fails on request: the Firestore SDK retries an unavailable listener (reported ' +
     'as reconnecting; firestore-server-behaviour.test.ts ends one through the rules), and the Auth emulator ' +
@@ -124,6 +126,8 @@ export function emulatorPhoneCalls(authHost: string): FirebaseAuthCalls {
 
 export interface FirebaseSubject {
   data?: DataProvider;
+  /** The Firestore instance under `data` (to take its network away, as a test that needs a write on its way). */
+  db?: Firestore;
   auth?: AuthProvider;
   harness: ContractHarness;
 }
@@ -136,8 +140,9 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
     `contract-${uniqueSuffix()}`,
   );
   let data: DataProvider | undefined;
+  let db: Firestore | undefined;
   if (firestoreHost) {
-    const db = getFirestore(app);
+    db = getFirestore(app);
     const { host, port } = parseEmulatorHost(firestoreHost, 'FIRESTORE_EMULATOR_HOST');
     connectFirestoreEmulator(db, host, port);
     // As the page builds it: creates and sends over REST, signed with the visitor's token when signed in.
@@ -165,12 +170,8 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
   const harness: ContractHarness = {
     lacks: FIREBASE_LACKS,
     async reset() {
-      if (firestoreHost) {
-        await call(
-          'DELETE',
-          `http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-        );
-      }
+      // Not the emulator's DELETE …/documents: see firestore-rest-documents.ts.
+      if (firestoreHost) await firestoreRestDocuments(firestoreHost, projectId).deleteEverything();
       if (authHost) {
         await call('DELETE', `http://${authHost}/emulator/v1/projects/${projectId}/accounts`);
         // Like a Firebase test phone number whose account has a profile: the contract expects its name.
@@ -233,5 +234,5 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
       await deleteApp(app);
     },
   };
-  return { data, auth, harness };
+  return { data, db, auth, harness };
 }

@@ -18,7 +18,7 @@ export function stopSessions(): void {
 }
 
 /** Every call the session makes to the data provider, by operation. */
-function countingData(data: DataProvider) {
+export function countingData(data: DataProvider) {
   const calls: string[] = [];
   const counted = new Proxy(data, {
     get(target, property, receiver) {

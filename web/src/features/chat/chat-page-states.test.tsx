@@ -121,8 +121,31 @@ describe('chat page states (§2, §4, §6)', () => {
     );
     expect(questions.length).toBeGreaterThan(0);
     for (const button of questions) expect(button).toBeDisabled();
-    // Nothing is sent on the visitor's behalf either.
-    await waitFor(() => expect(backend.data.conversations()).toHaveLength(1));
+    // Nothing is made or sent on the visitor's behalf either: there is nothing to chat in.
+    expect(backend.data.conversations()).toHaveLength(0);
     expect(backend.chat.calls).toHaveLength(0);
+  });
+
+  it('drops from the address a conversation id that is not valid for a business that is not approved', async () => {
+    const backend = createInMemoryBackend();
+    const app = renderApp('/chat/sunrise-bakery/conv-from-nowhere?question=Hello', { backend });
+
+    expect(await screen.findByText('Welcome to Sunrise Bakery!')).toBeInTheDocument();
+    await waitFor(() => expect(app.url()).toBe('/chat/sunrise-bakery?question=Hello'));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(backend.data.conversations()).toHaveLength(0);
+  });
+
+  it("shows a business's earlier conversation read-only once it is no longer approved", async () => {
+    const backend = createInMemoryBackend();
+    const earlier = backend.data.seedConversation({ businessId: 'quickfix-garage' });
+    backend.data.seedMessage(earlier.id, { role: 'user', text: 'Are you open on Sunday?' });
+    const app = renderApp(`/chat/quickfix-garage/${earlier.id}`, { backend });
+
+    expect(await screen.findByText('Are you open on Sunday?')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New chat' })).toBeDisabled();
+    expect(app.url()).toBe(`/chat/quickfix-garage/${earlier.id}`);
+    expect(backend.data.conversations()).toEqual([earlier]);
   });
 });

@@ -49,10 +49,14 @@ export function ChatScreen({
   const { conversation } = state;
   // Shown once the URL names it too: what runs in the view (a query parameter removed from the URL)
   // then works on the conversation's own address, never on the one the page is leaving.
-  const shown =
+  // A closed session (a business that cannot be chatted with, §6) shows the page with no conversation,
+  // once the URL names none.
+  const shownKey =
     conversation.status === 'ready' && conversation.conversation.id === urlConversationId
-      ? conversation.conversation
-      : null;
+      ? conversation.conversation.id
+      : conversation.status === 'closed' && urlConversationId === undefined
+        ? ''
+        : null;
   if (conversation.status === 'error') {
     return (
       <PageStatus tone="error" message={UI_TEXT.errorPrefix + ERROR_TEXT[conversation.error]}>
@@ -69,8 +73,8 @@ export function ChatScreen({
         newChatDisabled={conversation.status !== 'ready' || !isChatEnabled(business)}
       />
       <VerificationBanner businessName={business.businessName} status={business.verification.status} />
-      {shown ? (
-        <ConversationView key={shown.id} business={business} binding={binding} />
+      {shownKey !== null ? (
+        <ConversationView key={shownKey} business={business} binding={binding} />
       ) : startsNew ? (
         <WelcomeChatMain businessName={business.businessName} />
       ) : (

@@ -71,8 +71,8 @@ export function useChatSession(
   // `question` or `i` still gets sent. Only when it moves: the visitor's own navigation is left alone.
   // Followed from the session's change itself, not an effect after rendering, so the URL and the
   // conversation change in the same render (a query parameter removed meanwhile keeps the new path).
-  const follow = useEffectEvent((conversationId: string) => {
-    if (conversationId !== urlConversationId) {
+  const follow = useEffectEvent((conversationId: string | null) => {
+    if ((conversationId ?? undefined) !== urlConversationId) {
       navigate(chatPath(business.id, conversationId, search), { replace: true });
     }
   });

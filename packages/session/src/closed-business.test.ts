@@ -1,0 +1,81 @@
+// A ChatSession for a business that cannot be chatted with (§6), without a browser: no conversation is
+// made for it, and one the URL names is shown read-only (docs/decisions/0024).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInMemoryBackend, testBusinesses } from '@chat/contract/in-memory';
+import { createChatSession } from './chat-session.js';
+import { CONVERSATION_ID_KEY } from './conversation-memory.js';
+import { countingData } from './testing/open-session.js';
+import { memoryStorage, until } from './testing/session-harness.js';
+
+const sessions: Array<{ stop(): void }> = [];
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.stop();
+});
+
+describe('ChatSession: a business that cannot be chatted with (§6)', () => {
+  const blocked = (id: string) => testBusinesses.find((b) => b.id === id)!;
+  const closedSession = (id: string, storage = memoryStorage()) => {
+    const backend = createInMemoryBackend();
+    const { data, calls } = countingData(backend.data);
+    const session = createChatSession({
+      data,
+      auth: backend.auth,
+      chat: backend.chat,
+      business: blocked(id),
+      storage,
+    });
+    sessions.push(session);
+    session.start();
+    return { session, backend, calls, storage };
+  };
+
+  it.each(['sunrise-bakery', 'quickfix-garage'])(
+    '%s: is closed at once, creating no conversation and following no tab id',
+    async (id) => {
+      const storage = memoryStorage();
+      storage.setItem(CONVERSATION_ID_KEY, 'conv-of-another-business');
+      const { session, backend, calls } = closedSession(id, storage);
+      session.open(undefined);
+      const state = await until(session, (s) => s.conversation.status !== 'resolving');
+
+      expect(state.conversation).toEqual({ status: 'closed' });
+      expect(state).toMatchObject({ loaded: true, canSend: false, messages: [], navigateTo: null });
+      expect(calls).toEqual([]);
+      expect(backend.data.conversations()).toEqual([]);
+      // The tab keeps the conversation it has for the business it came from.
+      expect(storage.getItem(CONVERSATION_ID_KEY)).toBe('conv-of-another-business');
+    },
+  );
+
+  it('drops from the URL an id that is no valid conversation of the business, creating none', async () => {
+    const { session, backend } = closedSession('sunrise-bakery');
+    const elsewhere = backend.data.seedConversation({ businessId: 'bella-vista-salon' });
+    session.open(elsewhere.id);
+    const state = await until(session, (s) => s.conversation.status !== 'resolving');
+
+    expect(state.conversation).toEqual({ status: 'closed' });
+    expect(state.navigateTo).toEqual({ conversationId: null });
+    expect(backend.data.conversations()).toEqual([elsewhere]);
+  });
+
+  it('shows a valid conversation the URL names, read-only: nothing is sent and no new one is made', async () => {
+    const storage = memoryStorage();
+    const { session, backend } = closedSession('sunrise-bakery', storage);
+    const earlier = backend.data.seedConversation({ businessId: 'sunrise-bakery' });
+    backend.data.seedMessage(earlier.id, { role: 'user', text: 'Written before the review' });
+    session.open(earlier.id);
+    const state = await until(session, (s) => s.loaded);
+
+    expect(state.conversation).toEqual({ status: 'ready', conversation: earlier });
+    expect(state.messages.map((m) => m.text)).toEqual(['Written before the review']);
+    expect(state.canSend).toBe(false);
+    expect(await session.send('Hello?')).toBe(false);
+    expect(await session.startNewConversation()).toBe(false);
+    await session.tryAgain();
+    expect(backend.data.messages(earlier.id).map((m) => m.text)).toEqual(['Written before the review']);
+    expect(backend.data.conversations()).toEqual([earlier]);
+    expect(backend.chat.calls).toEqual([]);
+    expect(session.getState().alerts).toEqual([]);
+    expect(storage.getItem(CONVERSATION_ID_KEY)).toBeNull();
+  });
+});
