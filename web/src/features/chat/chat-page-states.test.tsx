@@ -111,9 +111,10 @@ describe('chat page states (§2, §4, §6)', () => {
     const backend = createInMemoryBackend();
     renderApp(`/chat/${id}?question=Hello`, { backend });
 
-    expect(await screen.findByText(`Welcome to ${name}!`)).toBeInTheDocument();
-    expect(screen.getByText(bannerText)).toBeInTheDocument();
+    // The welcome shows at once; the page's own view (with its composer) takes its place.
     const input = await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.getByText(`Welcome to ${name}!`)).toBeInTheDocument();
+    expect(screen.getByText(bannerText)).toBeInTheDocument();
     expect(input).toBeDisabled();
     expect(input).toHaveAttribute('placeholder', 'Chat disabled - verification pending');
     const questions = within(screen.getByRole('group', { name: 'Suggested questions' })).getAllByRole(
