@@ -1,7 +1,8 @@
 /**
  * What a visitor waits for, measured in headless Chromium on cold loads (a new browser context each):
  * navigation → the page's frame painted (its message input on screen), navigation → 'Welcome to …' on
- * screen, and Enter in the composer → the first character of the assistant's reply on screen.
+ * screen, navigation → the composer usable, and Enter in the composer → the first character of the
+ * assistant's reply on screen.
  *
  * Two profiles: `phone` is Lighthouse's mobile profile — a 390×844 touch screen, the CPU slowed 4× (CDP
  * Emulation.setCPUThrottlingRate) and a 150 ms round trip with 1.6 Mbit/s down and 750 kbit/s up (CDP
@@ -28,6 +29,7 @@ export const PHONE_PROFILE = {
 export interface LoadTimes {
   frame: number;
   welcome: number;
+  ready: number;
   firstReply: number;
 }
 
@@ -38,15 +40,24 @@ const TIMEOUT_MS = 60_000;
 
 /**
  * Runs in every document before the page's own scripts. "Frame" is the page's message input (an input
- * or textarea) having a box; "welcome" an h1/h2 starting with 'Welcome to ' having a box; "reply" a
- * `data-role="assistant"` element with text that was not there at Enter.
+ * or textarea) having a box; "welcome" an h1/h2 starting with 'Welcome to ' having a box; "ready" the
+ * 'Message' box usable (enabled, not inside an aria-hidden picture of it) — the visitor can type;
+ * "reply" a `data-role="assistant"` element with text that was not there at Enter. The page is looked at only
+ * in frames after something in it changed (a MutationObserver marks them), so the measuring itself
+ * does not force a layout in every frame of a slowed CPU.
  */
-const TIMING_SCRIPT = `(() => {
-  const times = { frame: null, welcome: null, enter: null, reply: null };
+export const TIMING_SCRIPT = `(() => {
+  const times = { frame: null, welcome: null, ready: null, enter: null, reply: null };
   window.__firstScreenTimes = times;
   const shown = (element) => element !== null && element.getClientRects().length > 0;
   const replies = () => [...document.querySelectorAll('[data-role="assistant"]')].filter((e) => /\\S/.test(e.textContent || ''));
+  const usable = () => [...document.querySelectorAll('[aria-label="Message"]:not([disabled])')].some(
+    (e) => !e.closest('[aria-hidden="true"]') && shown(e));
   let before = 0;
+  let changed = true;
+  new MutationObserver(() => { changed = true; }).observe(document, {
+    subtree: true, childList: true, characterData: true, attributes: true,
+  });
   addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && times.enter === null) {
       times.enter = performance.now();
@@ -54,14 +65,18 @@ const TIMING_SCRIPT = `(() => {
     }
   }, true);
   const tick = () => {
-    const now = performance.now();
-    if (times.frame === null && shown(document.querySelector('input:not([type=hidden]), textarea'))) times.frame = now;
-    if (times.welcome === null) {
-      for (const heading of document.querySelectorAll('h1, h2')) {
-        if (/^Welcome to /.test(heading.textContent || '') && shown(heading)) { times.welcome = now; break; }
+    if (changed) {
+      changed = false;
+      const now = performance.now();
+      if (times.frame === null && shown(document.querySelector('input:not([type=hidden]), textarea'))) times.frame = now;
+      if (times.welcome === null) {
+        for (const heading of document.querySelectorAll('h1, h2')) {
+          if (/^Welcome to /.test(heading.textContent || '') && shown(heading)) { times.welcome = now; break; }
+        }
       }
+      if (times.ready === null && usable()) times.ready = now;
+      if (times.enter !== null && times.reply === null && replies().length > before) times.reply = now;
     }
-    if (times.enter !== null && times.reply === null && replies().length > before) times.reply = now;
     if (times.reply === null) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -72,13 +87,14 @@ declare global {
     __firstScreenTimes?: {
       frame: number | null;
       welcome: number | null;
+      ready: number | null;
       enter: number | null;
       reply: number | null;
     };
   }
 }
 
-async function applyPhoneThrottling(page: Page): Promise<void> {
+export async function applyPhoneThrottling(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
   await cdp.send('Network.enable');
@@ -90,7 +106,7 @@ async function applyPhoneThrottling(page: Page): Promise<void> {
   });
 }
 
-const CONTEXT_OPTIONS: Record<Profile, BrowserContextOptions> = {
+export const CONTEXT_OPTIONS: Record<Profile, BrowserContextOptions> = {
   phone: { viewport: PHONE_PROFILE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 },
   unthrottled: {},
 };
@@ -116,16 +132,25 @@ export async function measureLoad(browser: Browser, url: string, profile: Profil
       polling: 50,
     });
     const times = await read();
-    if (times.frame === null || times.welcome === null || times.enter === null || times.reply === null) {
+    const { frame, welcome, ready, enter, reply } = times;
+    if (frame === null || welcome === null || ready === null || enter === null || reply === null) {
       throw new Error(`${url}: a moment was not seen (${JSON.stringify(times)})`);
     }
-    return { frame: times.frame, welcome: times.welcome, firstReply: times.reply - times.enter };
+    return { frame, welcome, ready, firstReply: reply - enter };
   } finally {
     await context.close();
   }
 }
 
 export type Samples = Record<Metric, number[]>;
+
+const METRICS: readonly Metric[] = ['frame', 'welcome', 'ready', 'firstReply'];
+
+export interface PageMeasurements<Name extends string> {
+  summaries: Record<Name, Record<Metric, Summary>>;
+  /** Every load's figures, in the order measured (load i of each page measured one after the other). */
+  samples: Record<Name, Samples>;
+}
 
 /**
  * `loads` cold loads of each page under `profile`, the pages taking turns load by load so that a slow
@@ -136,27 +161,32 @@ export async function measurePages<Name extends string>(
   urls: Record<Name, string>,
   profile: Profile,
   loads: number,
-): Promise<Record<Name, Record<Metric, Summary>>> {
+): Promise<PageMeasurements<Name>> {
   const names = Object.keys(urls) as Name[];
-  const samples = Object.fromEntries(
-    names.map((name) => [name, { frame: [], welcome: [], firstReply: [] } as Samples]),
-  ) as Record<Name, Samples>;
+  const emptySamples = (): Samples => ({ frame: [], welcome: [], ready: [], firstReply: [] });
+  const samples = Object.fromEntries(names.map((name) => [name, emptySamples()])) as Record<Name, Samples>;
   for (let i = 0; i < loads; i += 1) {
     for (const name of names) {
       const times = await measureLoad(browser, urls[name], profile);
-      for (const metric of Object.keys(times) as Metric[]) samples[name][metric].push(times[metric]);
+      for (const metric of METRICS) samples[name][metric].push(times[metric]);
     }
   }
-  return Object.fromEntries(
+  const summaries = Object.fromEntries(
     names.map((name) => [
       name,
-      {
-        frame: summarize(samples[name].frame),
-        welcome: summarize(samples[name].welcome),
-        firstReply: summarize(samples[name].firstReply),
-      },
+      Object.fromEntries(METRICS.map((metric) => [metric, summarize(samples[name][metric])])),
     ]),
   ) as Record<Name, Record<Metric, Summary>>;
+  return { summaries, samples };
+}
+
+/**
+ * The median of the load-by-load ratios `mine[i] / theirs[i]`: the page and its floor measured back to
+ * back, so a slow moment of a shared machine weighs on both sides of each ratio. Steadier between runs
+ * than the ratio of the two medians, and printed beside it.
+ */
+export function pairedRatio(mine: readonly number[], theirs: readonly number[]): Summary {
+  return summarize(mine.map((value, i) => value / theirs[i]!));
 }
 
 /** "p50 1,234 · p90 1,456 · 1,100–1,600 ms (n = 11)" */

@@ -49,7 +49,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quick,
     profile: argv.includes('--profile'),
     sections,
-    loads: quick ? 2 : 11,
+    loads: quick ? 2 : 15,
     write: quick ? { connections: 50, seconds: 3 } : { connections: 50, seconds: 10 },
     visitorCounts: quick ? [100] : [100, 500, 1000],
     messagesPerVisitor: quick ? 2 : 3,

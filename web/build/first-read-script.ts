@@ -8,11 +8,26 @@
  *
  * The page's §2 routes, as far as a read goes: `/chat/{businessId}[/{conversationId}]` reads that
  * business, `/` the default business it redirects to.
+ *
+ * The early welcome: when the page will show a new conversation — no conversation id in the URL, none
+ * kept for the tab — its message list is certain to be empty, so §2's empty state ('Welcome to
+ * {business}!', 'How can I assist you?') is what the visitor will see whatever else loads. The script
+ * shows it as soon as the business's name is in, from the `<template>` in index.html (the app's
+ * WelcomeChatMain, kept equal by chat-frame.test.tsx), unless the app has already started (it claims
+ * the frame first: first-read.ts's claimEarlyWelcome) or the page's language is not English (the
+ * frame's words are English). The name is set as text, never as markup. The composer stays disabled
+ * and hidden from assistive technology until the app replaces the frame with the live one.
  */
 import { createHash } from 'node:crypto';
 import type { AppEnv } from '../src/config/env.js';
+import { LANGUAGES } from '@chat/core';
+import { CONVERSATION_ID_KEY } from '@chat/session';
 import { businessReadUrl } from '../src/app/first-read/business-read-url.js';
-import { FIRST_READ_GLOBAL } from '../src/app/first-read/first-read.js';
+import {
+  EARLY_WELCOME_GLOBAL,
+  EARLY_WELCOME_TEMPLATE_ID,
+  FIRST_READ_GLOBAL,
+} from '../src/app/first-read/first-read.js';
 
 /** Stands for the business id in the URL; encodeURIComponent leaves it as it is. */
 const ID_PLACEHOLDER = 'FIRSTREADBUSINESSID';
@@ -28,9 +43,37 @@ export interface FirstReadScript {
 
 export function firstReadScript(env: AppEnv): FirstReadScript {
   const [prefix = '', suffix = ''] = businessReadUrl(env, ID_PLACEHOLDER).split(ID_PLACEHOLDER);
+  // The business's name in the answer: the mock server's JSON, or a Firestore REST document.
+  const nameOf =
+    env.backend === 'local'
+      ? 'body.businessName'
+      : 'body.fields && body.fields.businessName && body.fields.businessName.stringValue';
   const source = `// Starts the page's first read (web/build/first-read-script.ts).
 (function () {
   try {
+    var storedConversation = function () {
+      try {
+        var stored = window.sessionStorage.getItem(${JSON.stringify(CONVERSATION_ID_KEY)});
+        return stored === null ? false : true;
+      } catch (error) {
+        return true; // unknown: the app decides
+      }
+    };
+    // @chat/core's chooseLanguage: ?lang= when shipped, else the first shipped browser language.
+    var language = function () {
+      var shipped = ${JSON.stringify(LANGUAGES)};
+      var lang = new URLSearchParams(location.search).get('lang');
+      var tags = (lang === null ? [] : [lang]).concat(navigator.languages || [navigator.language]);
+      for (var i = 0; i < tags.length; i++) {
+        var primary = String(tags[i]).trim().toLowerCase().split(/[-_]/)[0];
+        if (/^[a-z]{2,3}$/.test(primary) && shipped.indexOf(primary) >= 0) return primary;
+      }
+      return shipped[0];
+    };
+    var whenParsed = function (run) {
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
+      else run();
+    };
     var path = location.pathname;
     var match = /^\\/chat\\/([^/]+)(\\/[^/]*)?\\/?$/.exec(path);
     var id = match ? decodeURIComponent(match[1]) : path === '/' ? ${JSON.stringify(env.defaultBusinessId)} : '';
@@ -40,6 +83,28 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     // Whoever takes it handles a failure; nobody may take it, so no unhandled rejection either.
     response.catch(function () {});
     window[${JSON.stringify(FIRST_READ_GLOBAL)}] = { url: url, response: response };
+    if ((match && match[2]) || storedConversation() || language() !== 'en') return;
+    var early = { businessId: id, claimed: false, businessName: null };
+    window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
+    response
+      .then(function (answer) {
+        return answer.ok ? answer.clone().json() : null;
+      })
+      .then(function (body) {
+        var name = body && (${nameOf});
+        if (typeof name !== 'string' || !name.trim() || name.trim().length > 200) return;
+        whenParsed(function () {
+          var template = document.getElementById(${JSON.stringify(EARLY_WELCOME_TEMPLATE_ID)});
+          var loading = document.querySelector('#root .chat-main');
+          if (early.claimed || !template || !loading) return;
+          var main = template.content.firstElementChild.cloneNode(true);
+          var title = main.querySelector('h2');
+          title.textContent = title.textContent.replace('{business}', name.trim());
+          loading.parentNode.replaceChild(main, loading);
+          early.businessName = name.trim();
+        });
+      })
+      .catch(function () {});
   } catch (error) {
     // A malformed path: the app shows what it shows for it, without a first read.
   }

@@ -18,6 +18,7 @@ import { createBackend } from 'virtual:backend';
 import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
+import { claimEarlyWelcomeForPage } from './app/first-read/first-read.js';
 import { AppRoutes } from './app/routes.js';
 import { EmbedProvider } from './lib/embed/embed-context.js';
 import { readPageOptions } from './lib/embed/page-options.js';
@@ -46,6 +47,10 @@ async function start(): Promise<void> {
   applyLanguage(language, catalogue);
   // Release sockets and listeners when Vite replaces this module during development.
   import.meta.hot?.dispose(() => backend.close());
+  // From here on React owns the page: the first-read script shows no welcome after this, and the first
+  // render shows the one it has shown, if any (decision 0021). As late as it can be, so a business read
+  // that lands while the app's code runs still shows at once.
+  claimEarlyWelcomeForPage();
   root.render(
     <StrictMode>
       <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>
@@ -59,6 +64,7 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   console.error('The app could not start', error);
+  claimEarlyWelcomeForPage();
   root.render(
     <EmbedProvider options={pageOptions}>
       <BootError error={error} />

@@ -1,7 +1,10 @@
 // The ChatSession's moves to a new conversation, without a browser.
+import { createInMemoryBackend } from '@chat/contract/in-memory';
+import type { DataProvider } from '@chat/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSession, stopSessions } from './testing/open-session.js';
-import { until } from './testing/session-harness.js';
+import { createChatSession } from './chat-session.js';
+import { business, openSession, stopSessions } from './testing/open-session.js';
+import { memoryStorage, until } from './testing/session-harness.js';
 
 afterEach(stopSessions);
 
@@ -20,5 +23,30 @@ describe('ChatSession: moving to a new conversation', () => {
     backend.data.failNext('createConversation');
     expect(await session.startNewConversation()).toBe(false);
     expect(session.getState().alerts).toEqual([{ source: 'new-chat', error: 'failedToCreateConversation' }]);
+  });
+
+  it('a conversation created on open is loaded at once: nothing can be in it (decision 0021)', async () => {
+    const backend = createInMemoryBackend();
+    // A live stream that never answers: whatever is loaded is known without it.
+    const silentData: DataProvider = { ...backend.data, subscribeToMessages: () => () => undefined };
+    const kept = backend.data.seedConversation({ businessId: business.id });
+    for (const [conversationId, loadsAtOnce] of [
+      [undefined, true],
+      [kept.id, false],
+    ] as const) {
+      const session = createChatSession({
+        data: silentData,
+        auth: backend.auth,
+        chat: backend.chat,
+        business,
+        storage: memoryStorage(),
+      });
+      session.start();
+      session.open(conversationId);
+      const state = await until(session, (s) => s.conversation.status === 'ready');
+      expect(state.loaded, String(conversationId)).toBe(loadsAtOnce);
+      expect(state.canSend, String(conversationId)).toBe(loadsAtOnce);
+      session.stop();
+    }
   });
 });

@@ -10,10 +10,16 @@ import { closeRoom, newRoom, type Room } from './room.js';
 import { changed, type SessionCore } from './session-core.js';
 
 /** Shows `conversation` (a no-op when it is shown already), its outbox holding what was `carried`. */
-export function enter(s: SessionCore, conversation: Conversation, carried: Carry | null): void {
+export function enter(
+  s: SessionCore,
+  conversation: Conversation,
+  carried: Carry | null,
+  fresh = false,
+): void {
   if (s.room?.conversation.id === conversation.id) return;
   if (s.room) closeRoom(s.room);
   const r = newRoom(conversation, carried, s.newId);
+  r.fresh = fresh;
   s.draft = carried?.draft ?? '';
   s.room = r;
   s.conversationStatus = { status: 'ready', conversation };
@@ -44,7 +50,7 @@ export function openConversation(s: SessionCore, conversationId: string | undefi
         s.navigateTo = { conversationId: resolution.conversationId };
         break;
       case 'ready':
-        enter(s, resolution.conversation, null);
+        enter(s, resolution.conversation, null, resolution.created);
         if (resolution.conversation.id !== conversationId) {
           s.navigateTo = { conversationId: resolution.conversation.id };
         }

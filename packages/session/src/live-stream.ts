@@ -50,6 +50,7 @@ export function listen(s: SessionCore, r: Room): void {
       if (r === s.room) changed(s);
     },
   });
+  if (r.fresh) loadedOnce(s, r);
 }
 
 /** The first list arrived: what the last answer offered comes back, and carried messages go out. */

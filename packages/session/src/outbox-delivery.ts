@@ -72,12 +72,19 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
     dispatch(s, r, { type: 'failed', alert: 'failedToSendMessage' });
     return 'failed';
   }
-  patchItem(s, r, item.id, { delivery: 'sent' });
   // The save has just told the session the server's time: a conversation that turns out to be over
   // is left now, with this message, rather than refused by the assistant a moment later.
-  if (isExpired(s, r) && mayLeave(r) && (await leaveRoom(s, r, item.text))) return 'carried';
+  if (isExpired(s, r) && mayLeave(r)) {
+    patchItem(s, r, item.id, { delivery: 'sent' });
+    if (await leaveRoom(s, r, item.text)) return 'carried';
+  }
+  // Saved, so the assistant is asked (§4's order) — before the screen is told, so the chat call
+  // leaves ahead of the page's re-render instead of after it. Its answer cannot come back before
+  // the wait below is recorded: asking takes at least a network round trip.
+  const answered = answer(s, r, item.text);
+  patchItem(s, r, item.id, { delivery: 'sent' });
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
-  void answer(s, r, item.text);
+  void answered;
   return 'sent';
 }
 

@@ -11,6 +11,11 @@ export interface Room {
   conversation: Conversation;
   unsubscribe: (() => void) | null;
   loaded: boolean;
+  /**
+   * Created by the session's resolution just now: nothing can be in it, so its (empty) list is known
+   * without waiting for the live stream's first answer, and the visitor can write at once (decision 0021).
+   */
+  fresh: boolean;
   stored: Message[];
   streamError: RoomSnapshot['streamError'];
   failure: RoomSnapshot['failure'];
@@ -39,6 +44,7 @@ export function newRoom(conversation: Conversation, carried: Carry | null, newId
     conversation,
     unsubscribe: null,
     loaded: false,
+    fresh: false,
     stored: [],
     streamError: null,
     failure: null,

@@ -3,26 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { firstReadScript } from '../../../build/first-read-script.js';
 import type { AppEnv } from '../../config/env.js';
 import { FIRST_READ_GLOBAL } from './first-read.js';
+import { FIREBASE_ENV, LOCAL_ENV } from './first-read-test-envs.js';
 
-const LOCAL: AppEnv = {
-  backend: 'local',
-  localServerUrl: 'http://127.0.0.1:4000/',
-  defaultBusinessId: 'bella-vista-salon',
-  assistantName: 'Ava',
-  supportFormUrl: 'https://support.example.com/contact',
-};
-const FIREBASE: AppEnv = {
-  ...LOCAL,
-  backend: 'firebase',
-  firebase: {
-    apiKey: 'k',
-    authDomain: 'demo.firebaseapp.com',
-    projectId: 'demo-business-chat',
-    appId: '1:1:web:1',
-    chatServiceUrl: '/',
-    firestoreEmulatorHost: '127.0.0.1:8080',
-  },
-};
+const LOCAL = LOCAL_ENV;
+const FIREBASE = FIREBASE_ENV;
 
 /** Runs the script as a page at `pathname` would; returns the URL it read, or null. */
 function readOn(env: AppEnv, pathname: string): string | null {

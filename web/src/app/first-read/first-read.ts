@@ -33,3 +33,49 @@ export function fetchWithFirstRead(next: typeof fetch, scope?: WithFirstRead): t
     return early ?? next(input, init);
   };
 }
+
+/** Where the first-read script leaves the early welcome's state (web/build/first-read-script.ts). */
+export const EARLY_WELCOME_GLOBAL = '__chatEarlyWelcome';
+/** The `<template>` in index.html holding the welcome frame (WelcomeChatMain's markup). */
+export const EARLY_WELCOME_TEMPLATE_ID = 'chat-welcome-frame';
+
+interface EarlyWelcomeState {
+  businessId: string;
+  /** Set by the app when it starts: from then on the script leaves the page alone. */
+  claimed: boolean;
+  /** The name shown, once the script has shown the welcome. */
+  businessName: string | null;
+}
+
+export interface EarlyWelcome {
+  businessId: string;
+  businessName: string;
+}
+
+type WithEarlyWelcome = typeof globalThis & { [EARLY_WELCOME_GLOBAL]?: EarlyWelcomeState };
+
+/**
+ * Called once as the app starts, before its first render: the welcome the first-read script has shown
+ * (the app's first render shows the same), or null. Either way the script no longer touches the page,
+ * so React alone owns the DOM from its first render on.
+ */
+export function claimEarlyWelcome(scope: WithEarlyWelcome = globalThis): EarlyWelcome | null {
+  const state = scope[EARLY_WELCOME_GLOBAL];
+  if (!state) return null;
+  state.claimed = true;
+  return state.businessName === null
+    ? null
+    : { businessId: state.businessId, businessName: state.businessName };
+}
+
+let claimedWelcome: EarlyWelcome | null = null;
+
+/** Claims the early welcome for the page (main.tsx, before its first render); see claimEarlyWelcome. */
+export function claimEarlyWelcomeForPage(): void {
+  claimedWelcome = claimEarlyWelcome();
+}
+
+/** The business name the first-read script welcomed with, when it welcomed to `businessId`. */
+export function earlyWelcomeName(businessId: string): string | null {
+  return claimedWelcome?.businessId === businessId ? claimedWelcome.businessName : null;
+}

@@ -46,11 +46,27 @@ describe('chat page states (§2, §4, §6)', () => {
 
     expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
     expect(screen.getByText('How can I assist you?')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /What are your opening hours\?/ })).toBeEnabled();
+    // The suggested questions and the composer come with the conversation, a moment after the welcome.
+    expect(await screen.findByRole('button', { name: /What are your opening hours\?/ })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     expect(screen.getByRole('log')).toHaveAttribute('aria-live', 'polite');
     expect(screen.queryByText('Not Yet Verified')).not.toBeInTheDocument();
     expect(document.title).toBe('Bella Vista Salon');
+  });
+
+  it('welcomes a visitor with no conversation yet while it is created, and lets them write once it exists (decision 0021)', async () => {
+    const backend = createInMemoryBackend();
+    const creating = backend.data.holdNext('createConversation');
+    renderApp('/chat/bella-vista-salon', { backend });
+    await creating.started;
+    expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
+    expect(screen.getByText('How can I assist you?')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    // Nothing to write into yet: the composer is the frame's picture, disabled and hidden.
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    creating.release();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeEnabled();
+    expect(screen.getByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
   });
 
   it('hides the empty state and suggested questions once there are messages, and hides empty texts', async () => {
@@ -95,9 +111,10 @@ describe('chat page states (§2, §4, §6)', () => {
     const backend = createInMemoryBackend();
     renderApp(`/chat/${id}?question=Hello`, { backend });
 
-    expect(await screen.findByText(`Welcome to ${name}!`)).toBeInTheDocument();
+    // The welcome shows at once; the page's own view (with its composer) takes its place.
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.getByText(`Welcome to ${name}!`)).toBeInTheDocument();
     expect(screen.getByText(bannerText)).toBeInTheDocument();
-    const input = screen.getByRole('textbox', { name: 'Message' });
     expect(input).toBeDisabled();
     expect(input).toHaveAttribute('placeholder', 'Chat disabled - verification pending');
     const questions = within(screen.getByRole('group', { name: 'Suggested questions' })).getAllByRole(

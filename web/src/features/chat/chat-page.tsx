@@ -1,3 +1,4 @@
+import { earlyWelcomeName } from '../../app/first-read/first-read.js';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { ChatFrame } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
@@ -8,8 +9,11 @@ import { useBusiness } from './hooks/use-business.js';
 /** The route /chat/{businessId}[/{conversationId}]: loads the business, then shows its chat. */
 export function ChatPage({ businessId, conversationId }: { businessId: string; conversationId?: string }) {
   const business = useBusiness(businessId);
-  // The frame index.html already shows: the first render changes nothing the visitor sees.
-  if (business.status === 'loading') return <ChatFrame />;
+  // The frame index.html already shows (with the welcome its first-read script may have put in it):
+  // the first render changes nothing the visitor sees.
+  if (business.status === 'loading') {
+    return <ChatFrame welcome={conversationId === undefined ? earlyWelcomeName(businessId) : null} />;
+  }
   if (business.status === 'error') {
     return (
       <PageStatus tone="error" message={UI_TEXT.errorPrefix + ERROR_TEXT[business.error]}>

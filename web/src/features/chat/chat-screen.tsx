@@ -1,13 +1,15 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { isChatEnabled, type Business } from '@chat/core';
+import { CONVERSATION_ID_KEY } from '@chat/session';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { useEmbed } from '../../lib/embed/embed-context.js';
 import { applyBrandColor } from '../../lib/theme/brand-color.js';
 import { ConversationsSidebar } from '../conversations/conversations-sidebar.js';
 import { VerificationBanner } from '../verification-banner/verification-banner.js';
 import { ChatHeader } from './components/chat-header.js';
-import { LoadingChatMain } from './components/chat-frame.js';
+import { LoadingChatMain, WelcomeChatMain } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
+import { useServices } from '../../lib/services/services-context.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
 import { useChatSession } from './hooks/use-chat-session.js';
@@ -23,6 +25,12 @@ export function ChatScreen({
 }) {
   const binding = useChatSession(business, urlConversationId);
   const { state, session } = binding;
+  // No conversation named by the URL or kept for the tab: a new one is being created, so its empty
+  // state is certain and shown at once (decision 0021), not 'Loading...' until it exists.
+  const { session: storage } = useServices();
+  const [startsNew] = useState(
+    () => urlConversationId === undefined && storage.getItem(CONVERSATION_ID_KEY) === null,
+  );
 
   useEffect(() => {
     document.title = business.businessName;
@@ -67,6 +75,8 @@ export function ChatScreen({
       <VerificationBanner businessName={business.businessName} status={business.verification.status} />
       {shownKey !== null ? (
         <ConversationView key={shownKey} business={business} binding={binding} />
+      ) : startsNew ? (
+        <WelcomeChatMain businessName={business.businessName} />
       ) : (
         <LoadingChatMain />
       )}

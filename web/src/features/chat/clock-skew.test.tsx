@@ -24,7 +24,9 @@ describe('a device clock more than a day ahead of the server (§4 expiry)', () =
     // send created another one, about 30 a second, and the message was never saved.
     const { backend } = skewedBackend(-25 * HOUR);
     const app = renderApp('/chat/@bellavista', { backend });
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    // The handle's lookup, the redirect and the conversation: more than findBy's default second on a
+    // busy machine (it failed 1 run in 4 there before the first-screen change too).
+    const input = await screen.findByRole('textbox', { name: 'Message' }, { timeout: 5_000 });
     await screen.findByText('Welcome to Bella Vista Salon!');
 
     await app.user.type(input, 'Are you open today?{Enter}');

@@ -40,6 +40,8 @@ describe('conversation resolution (§4)', () => {
     const app = renderApp(`/chat/${B}`, { backend });
 
     expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
+    // The welcome shows while the conversation is created; the URL names it once it exists.
+    await waitFor(() => expect(app.url()).not.toBe(`/chat/${B}`));
     const [created, ...others] = backend.data.conversations();
     expect(others).toHaveLength(0);
     expect(created).toMatchObject({

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/toast/toast-provider.js';
-import { ChatFrame } from './chat-frame.js';
+import { EARLY_WELCOME_TEMPLATE_ID } from '../../../app/first-read/first-read.js';
+import { ChatFrame, WelcomeChatMain } from './chat-frame.js';
 
 // The web workspace's root: where vitest runs this project.
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../../index.html'), 'utf8');
@@ -31,6 +32,14 @@ function rootMarkup(html: string): string {
   return normalized(match[1]!);
 }
 
+/** What index.html's welcome template holds. */
+function welcomeTemplateMarkup(html: string): string {
+  const pattern = new RegExp(`<template id="${EARLY_WELCOME_TEMPLATE_ID}"\\s*>([\\s\\S]*?)</template>`);
+  const match = pattern.exec(html);
+  if (!match) throw new Error(`index.html: no <template id="${EARLY_WELCOME_TEMPLATE_ID}">`);
+  return normalized(match[1]!);
+}
+
 describe('the chat frame in index.html', () => {
   it('is exactly what the app renders first while the business loads, so its first render changes nothing on screen', () => {
     // The app's first screen inside AppProviders: the frame, then the (empty) toast region.
@@ -49,5 +58,15 @@ describe('the chat frame in index.html', () => {
     expect(root.querySelector('[role="status"].chat-loading')?.textContent).toBe('Loading...');
     expect(root.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled).toBe(true);
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Send"]')?.disabled).toBe(true);
+  });
+
+  it("holds the welcome frame the app shows while a new conversation is created, with the name's place marked", () => {
+    const rendered = renderToStaticMarkup(
+      <ToastProvider>
+        <WelcomeChatMain businessName="{business}" />
+      </ToastProvider>,
+    ).replace(/<div class="toast-region"[^>]*><\/div>$/, '');
+    // On failure: paste `rendered` into web/index.html's <template id="chat-welcome-frame">.
+    expect(welcomeTemplateMarkup(INDEX_HTML)).toBe(normalized(rendered));
   });
 });

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chooseLanguage } from '@chat/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstReadScript } from '../../../build/first-read-script.js';
+import type { AppEnv } from '../../config/env.js';
+import { EARLY_WELCOME_GLOBAL, claimEarlyWelcome } from './first-read.js';
+import { FIREBASE_ENV, LOCAL_ENV } from './first-read-test-envs.js';
+
+// The web workspace's root: where vitest runs this project.
+const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
+
+const LOCAL = LOCAL_ENV;
+const FIREBASE = FIREBASE_ENV;
+
+type Scope = typeof globalThis & { [EARLY_WELCOME_GLOBAL]?: unknown };
+
+/** index.html as the browser has it before the app runs, at `path`, the business answering `body`. */
+function loadPage(env: AppEnv, path: string, answer: () => Response) {
+  document.documentElement.innerHTML = INDEX_HTML.replace(/^[\s\S]*?<html[^>]*>/, '').replace(
+    /<\/html>[\s\S]*$/,
+    '',
+  );
+  window.history.replaceState(null, '', path);
+  const fetch = vi.fn(async () => answer());
+  vi.stubGlobal('fetch', fetch);
+  new Function(firstReadScript(env).source)();
+  return fetch;
+}
+
+const title = () => document.querySelector('#root h2')?.textContent ?? null;
+const loading = () => document.querySelector('#root [role="status"].chat-loading')?.textContent ?? null;
+
+/** Lets the script's promise chain (the answer, its body) run out. */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe("the first-read script's early welcome", () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    delete (globalThis as Scope)[EARLY_WELCOME_GLOBAL];
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the empty state of a new conversation as soon as the business is read, the name as text', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: 'Bella <b>Vista</b> ' }));
+    expect(loading()).toBe('Loading...');
+    await settled();
+    expect(title()).toBe('Welcome to Bella <b>Vista</b>!');
+    expect(document.querySelector('#root b')).toBeNull();
+    expect(document.querySelector('#root .empty-state__subtitle')?.textContent).toBe('How can I assist you?');
+    expect(loading()).toBeNull();
+    // The composer is still the frame's: disabled and hidden from assistive technology.
+    expect(document.querySelector<HTMLTextAreaElement>('#root textarea')?.disabled).toBe(true);
+    expect(document.querySelector('#root .chat-footer')?.getAttribute('aria-hidden')).toBe('true');
+    // The app's first render shows the same welcome.
+    expect(claimEarlyWelcome()).toEqual({
+      businessId: 'bella-vista-salon',
+      businessName: 'Bella <b>Vista</b>',
+    });
+  });
+
+  it('reads the name from the Firestore REST document on Firebase', async () => {
+    const document = { fields: { businessName: { stringValue: 'Bella Vista Salon' } } };
+    loadPage(FIREBASE, '/chat/bella-vista-salon', json(document));
+    await settled();
+    expect(title()).toBe('Welcome to Bella Vista Salon!');
+  });
+
+  it('welcomes at / too, to the default business it redirects to', async () => {
+    loadPage(LOCAL, '/', json({ businessName: 'Bella Vista Salon' }));
+    await settled();
+    expect(title()).toBe('Welcome to Bella Vista Salon!');
+  });
+
+  it('leaves the page to the app once the app has started', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: 'Bella Vista Salon' }));
+    expect(claimEarlyWelcome()).toBeNull();
+    await settled();
+    expect(title()).toBeNull();
+    expect(loading()).toBe('Loading...');
+  });
+
+  it('shows nothing early when the conversation may have messages, the language is not English, or the business is not there', async () => {
+    const cases: Array<[AppEnv, string, () => Response, () => void]> = [
+      [LOCAL, '/chat/bella-vista-salon/c-123', json({ businessName: 'B' }), () => undefined],
+      [
+        LOCAL,
+        '/chat/bella-vista-salon',
+        json({ businessName: 'B' }),
+        () => window.sessionStorage.setItem('chat.conversationId', 'c-123'),
+      ],
+      [LOCAL, '/chat/bella-vista-salon?lang=es', json({ businessName: 'B' }), () => undefined],
+      [LOCAL, '/chat/bella-vista-salon', json({ error: 'not found' }, 404), () => undefined],
+      [LOCAL, '/chat/bella-vista-salon', json({ businessName: '   ' }), () => undefined],
+      [LOCAL, '/chat/@bellavista', json({ businessName: 'B' }), () => undefined],
+      [FIREBASE, '/chat/bella-vista-salon', json({ fields: {} }), () => undefined],
+    ];
+    for (const [env, path, answer, before] of cases) {
+      window.sessionStorage.clear();
+      before();
+      loadPage(env, path, answer);
+      await settled();
+      expect(title(), path).toBeNull();
+      expect(loading(), path).toBe('Loading...');
+    }
+  });
+
+  it("decides the page's language as the app does (@chat/core's chooseLanguage)", async () => {
+    const cases: Array<[string | null, string[]]> = [
+      [null, ['en-US']],
+      [null, ['es-MX', 'en']],
+      [null, ['fr', 'es']],
+      [null, ['fr', 'de']],
+      ['en', ['es']],
+      ['es', ['en']],
+      ['xx', ['es']],
+      ['xx', ['de', 'en-GB']],
+    ];
+    for (const [lang, languages] of cases) {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+      window.sessionStorage.clear();
+      loadPage(LOCAL, `/chat/b${lang === null ? '' : `?lang=${lang}`}`, json({ businessName: 'B' }));
+      await settled();
+      const english = chooseLanguage(lang, languages) === 'en';
+      expect(title() !== null, `${lang} ${languages.join(',')}`).toBe(english);
+      delete (globalThis as Scope)[EARLY_WELCOME_GLOBAL];
+    }
+  });
+});
