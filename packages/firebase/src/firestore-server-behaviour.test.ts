@@ -13,6 +13,7 @@ import { contractBusiness } from '@chat/contract';
 import { CONVERSATION_LIFETIME_MS, ProviderError, newMessageId, validateConversation } from '@chat/core';
 import { disableNetwork, enableNetwork } from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFirestoreDataProvider } from './firestore-data-provider.js';
 import { emulatorEnvironment, firebaseSubject, type FirebaseSubject } from './testing/emulator-harness.js';
 
 const env = { ...emulatorEnvironment(), projectId: 'demo-firestore-server', authHost: undefined };
@@ -76,9 +77,12 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
     // Before: the SDK's local copy of a message still being written was listed as stored, so on the
     // page a save that timed out looked sent, and no Retry was offered.
     await seedConversation('fresh', business.id, Date.now(), null);
+    // The SDK's own write path (the one the page falls back to when REST is unreachable): with REST, a
+    // send does not wait for the SDK's connection and leaves no local copy to list.
+    const data = createFirestoreDataProvider(subject.db!);
     const lists: string[][] = [];
     const states: string[] = [];
-    const stop = subject.data!.subscribeToMessages('fresh', {
+    const stop = data.subscribeToMessages('fresh', {
       next: (messages) => lists.push(messages.map((m) => m.text)),
       error: (e) => {
         throw e;
@@ -91,7 +95,7 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
       // Offline is a list of its own (served from the cache): the write's list is the one after it.
       await vi.waitFor(() => expect(states.at(-1)).toBe('reconnecting'));
       const before = lists.length;
-      const saving = subject.data!.addMessage('fresh', {
+      const saving = data.addMessage('fresh', {
         id: newMessageId(),
         role: 'user',
         text: 'Still there?',
