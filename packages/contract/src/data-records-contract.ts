@@ -105,20 +105,23 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
     });
 
     it('gives a conversation created more than 24 hours ago an expiry in the past', async (t) => {
-      const setClock = harnessCapability(t, ctx.subject.harness, 'setClock');
+      const createdAgo = harnessCapability(t, ctx.subject.harness, 'conversationCreatedAgo');
       const business = contractBusiness();
       await ctx.subject.harness.seedBusiness(business);
-      await setClock({ offsetMs: -25 * HOUR_MS });
 
-      const created = await ctx.subject.data.createConversation({
-        businessId: business.id,
-        userId: null,
-        userType: 'anonymous',
-        isOutsideBusinessHours: false,
-      });
+      const created = await createdAgo(25 * HOUR_MS, () =>
+        ctx.subject.data.createConversation({
+          businessId: business.id,
+          userId: null,
+          userType: 'anonymous',
+          isOutsideBusinessHours: false,
+        }),
+      );
       const read = await ctx.subject.data.getConversation(created.id);
 
-      expect(read?.expiredAt).toBe(created.createdAt + CONVERSATION_LIFETIME_MS);
+      expect(read).not.toBeNull();
+      expect(read!.expiredAt).toBe(read!.createdAt + CONVERSATION_LIFETIME_MS);
+      expect(read!.createdAt).toBeLessThan(Date.now() - CONVERSATION_LIFETIME_MS);
       expect(validateConversation(read, business.id, Date.now())).toEqual({
         valid: false,
         reason: 'expired',

@@ -36,6 +36,21 @@ describeDataProviderContract('in-memory (web and session tests)', async () => {
       setClock: async (spec: ClockSpec) => {
         offsetMs = 'offsetMs' in spec ? spec.offsetMs : Date.parse(spec.now) - Date.now();
       },
+      conversationCreatedAgo: async (agoMs, create) => {
+        offsetMs -= agoMs;
+        try {
+          return await create();
+        } finally {
+          offsetMs += agoMs;
+        }
+      },
+      breakLiveSubscription: async (conversationId) => {
+        backend.data.breakSubscriptions(
+          conversationId,
+          new ProviderError('unavailable', 'Injected fault on listen'),
+        );
+        return 'unavailable';
+      },
       injectFault: async (spec) => {
         const error = new ProviderError(faultCode(spec), `Injected fault on ${spec.operation}`);
         if (spec.operation === 'listen') {

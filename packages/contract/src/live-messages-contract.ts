@@ -139,15 +139,15 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
     });
 
     it('reports a failing live subscription through observer.error', async (t) => {
-      const injectFault = harnessCapability(t, ctx.subject.harness, 'injectFault');
+      const breakLive = harnessCapability(t, ctx.subject.harness, 'breakLiveSubscription');
       const { conversation } = await ctx.freshConversation();
       const watch = watchMessages(ctx.subject.data, conversation.id);
       try {
         await watch.until((list) => expect(list).toEqual([]));
 
-        await injectFault({ operation: 'listen', error: 'unavailable', count: 1 });
+        const code = await breakLive(conversation.id);
 
-        await eventually(() => expect(watch.errors.map((e) => e.code)).toEqual(['unavailable']));
+        await eventually(() => expect(watch.errors.map((e) => e.code)).toEqual([code]));
         expect(watch.errors[0]).toBeInstanceOf(ProviderError);
       } finally {
         watch.stop();

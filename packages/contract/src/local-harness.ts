@@ -66,6 +66,24 @@ export function controlApiHarness(url: string, release: () => void): ContractHar
     async setClock(spec: ClockSpec) {
       await control(url, 'POST', CONTROL_ROUTES.clock, spec);
     },
+    async conversationCreatedAgo(agoMs, create) {
+      // The server's clock moved back around the create only, then the real clock again.
+      await control(url, 'POST', CONTROL_ROUTES.clock, { offsetMs: -agoMs });
+      try {
+        return await create();
+      } finally {
+        await control(url, 'DELETE', CONTROL_ROUTES.clock);
+      }
+    },
+    async breakLiveSubscription() {
+      // The mock server's listen fault ends every open subscription with it.
+      await control(url, 'POST', CONTROL_ROUTES.faults, {
+        operation: 'listen',
+        error: 'unavailable',
+        count: 1,
+      });
+      return 'unavailable';
+    },
     async readFeed(businessId: string) {
       const answer = await control(url, 'GET', CONTROL_ROUTES.feed(businessId));
       return FeedAnswerSchema.parse(answer).items;

@@ -1,12 +1,9 @@
 /**
- * The Firebase side of the two DataProvider contract tests no Firestore can run (firestore.contract.test.ts
- * reports them skipped with the reason the harness gives, emulator-harness.ts FIREBASE_LACKS):
- *   - the contract moves the backend's clock back 25 h to create an already-expired conversation; a
- *     Firestore server's clock (request.time, serverTimestamp) cannot be moved, so here the owner writes
- *     one created 25 h ago, and the page's provider reads it as expired and cannot write to it;
- *   - the contract injects an 'unavailable' listener failure; the Firestore SDK never ends a listener
- *     with 'unavailable' (it retries and reports 'reconnecting', covered by firestore-stream-state), so
- *     here the rules end one for real and the provider reports it through observer.error.
+ * What the Firestore server itself decides, beyond the DataProvider contract (firestore.contract.test.ts,
+ * where an old conversation and a listener the rules end are reached through the harness):
+ *   - a conversation the owner wrote 25 h ago is read as expired, and the rules refuse writes to it;
+ *   - a listener refused by the rules from its start (someone else's conversation) is reported through
+ *     observer.error with no list before it.
  * And one thing only a Firestore SDK does: it lists a write of its own at once, before the server has it;
  * the provider's live stream leaves such a message out until the server has it (as every backend lists
  * only what is stored), so a save that times out is not shown as sent.
@@ -83,6 +80,9 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
     // here has no REST target: every write is the SDK's.
     const data = createFirestoreDataProvider(subject.db!);
     await seedConversation('fresh', business.id, Date.now(), null);
+    // The SDK's own write path (the one the page falls back to when REST is unreachable): with REST, a
+    // send does not wait for the SDK's connection and leaves no local copy to list.
+    const data = createFirestoreDataProvider(subject.db!);
     const lists: string[][] = [];
     const states: string[] = [];
     const stop = data.subscribeToMessages('fresh', {

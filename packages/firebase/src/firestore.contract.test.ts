@@ -3,29 +3,24 @@
  * firestore.rules, with the Auth emulator for the signed-in cases. `npm run test:firestore` starts both
  * and sets FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST; elsewhere the suite is skipped.
  *
- * Two contract tests need what no Firestore can give and are reported skipped with the reason
- * (emulator-harness.ts, FIREBASE_LACKS); firestore-server-behaviour.test.ts covers the Firebase side of
- * both. Why they cannot run for real (tried on issue 17):
+ * Every test runs: none is skipped. Two contract tests once asked the backend for what no Firestore can
+ * give, and now ask for the state they check, which the harness (emulator-harness.ts) reaches for real:
  *
- * - 'gives a conversation created more than 24 hours ago an expiry in the past' moves the backend's clock
- *   back 25 h (setClock). No clock of ours is involved: firestore.rules require createdAt == request.time
- *   and expiredAt == createdAt + 24 h, both the server's, so the provider's clock cannot stand in. Tried:
- *   the emulator's JVM under libfaketime (Debian `faketime`, its offset re-read from a file the harness
- *   would write). The emulator does follow a clock set before its first write, but like Firestore it keeps
- *   commit times increasing: once anything is written, a clock moved back gives each later write the last
- *   commit time + 1 µs (measured: 09:10:26.073730, .073735, .073740 while the clock said a day earlier),
- *   never a time 25 h ago; and with libfaketime each write took 2–50 s instead of milliseconds. An emulator
- *   started 25 h behind for this one test would be a second backend outside the harness the suite runs on.
- * - 'reports a failing live subscription through observer.error' injects an 'unavailable' listener
- *   failure. The Firestore SDK never ends a listener because the server is unreachable: it retries with
- *   backoff and serves from cache, which the provider reports as the 'reconnecting' state
- *   (firestore-stream-state.test.ts; the reconnecting journey on the Firebase stack). So a TCP or HTTP/2
- *   proxy between the SDK and the emulator that drops or refuses the connection yields 'reconnecting', not
- *   observer.error. The only thing that ends a listener is a target removal with a cause from the server —
- *   how a rules refusal arrives, which firestore-server-behaviour.test.ts provokes for real. A proxy could
- *   forge such a removal carrying UNAVAILABLE into the gRPC stream, but the test would then check a message
- *   made up for it, not a failure Firestore produces; the harness's injectFault would also claim the Auth
- *   faults (otp.*) the Auth emulator cannot produce.
+ * - 'gives a conversation created more than 24 hours ago an expiry in the past' once moved the backend's
+ *   clock back 25 h (setClock). firestore.rules require createdAt == request.time and expiredAt ==
+ *   createdAt + 24 h, both the server's, and no Firestore server's clock moves back: tried on issue 17,
+ *   the emulator's JVM under libfaketime keeps commit times increasing (a clock moved back gives each later
+ *   write the last commit time + 1 µs) and took 2–50 s a write. Now the test asks for a conversation
+ *   created 25 h ago (conversationCreatedAgo): the provider creates it through the rules, then the owner
+ *   moves its createdAt, updatedAt and expiredAt back by the same 25 h over REST, as the operator's Admin
+ *   SDK could; the provider's read must give expiredAt = createdAt + 24 h, in the past.
+ * - 'reports a failing live subscription through observer.error' once injected an 'unavailable' listener
+ *   failure. The Firestore SDK never ends a listener because the server is unreachable: it retries and
+ *   serves from cache, reported as 'reconnecting' (firestore-stream-state.test.ts). Now the test asks the
+ *   harness to break the subscription with a failure the backend really produces (breakLiveSubscription):
+ *   the owner gives the conversation to someone else and a message arrives in it, so the rules refuse the
+ *   visitor's listener and Firestore ends it with 'permission-denied', which observer.error must receive.
+ *
  * The AuthProvider suite is auth.contract.test.ts (`npm run test:firebase`).
  */
 import { describeDataProviderContract } from '@chat/contract';

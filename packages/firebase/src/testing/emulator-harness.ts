@@ -10,7 +10,10 @@
  *   (which ignores the reCAPTCHA token) and handed to the real createFirebaseAuthProvider through its
  *   injectable SDK calls. Confirming the code, the user state, tokens and sign-out are the SDK's own.
  * - No fault injection and no clock: no Firebase backend can offer them (FIREBASE_LACKS says why), and the
- *   suites report the tests that need them as skipped with that reason.
+ *   auth suite reports the tests that need them as skipped with that reason. What the data suite needs
+ *   instead the owner does for real: it rewrites an old conversation's timestamps
+ *   (conversationCreatedAgo), and takes a conversation away from its visitor so the rules end the
+ *   visitor's listener (breakLiveSubscription).
  */
 import {
   TEST_PHONE_DISPLAY_NAME,
@@ -20,6 +23,7 @@ import {
 } from '@chat/contract';
 import {
   FeedItemSchema,
+  newMessageId,
   type AuthProvider,
   type Business,
   type DataProvider,
@@ -33,7 +37,7 @@ import {
   signInWithCredential,
   type ConfirmationResult,
 } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { connectFirestoreEmulator, getFirestore, Timestamp, type Firestore } from 'firebase/firestore';
 import { firestoreRestOrigin, parseEmulatorHost } from '../emulator-host.js';
 import {
   createFirebaseAuthProvider,
@@ -42,6 +46,7 @@ import {
 } from '../firebase-auth-provider.js';
 import { createFirestoreDataProvider } from '../firestore-data-provider.js';
 import { handleDocumentId, HANDLES_COLLECTION, type HandleDocument } from '../handle-index.js';
+import { restTimestamp, timestampFromRest } from '../firestore-rest-api.js';
 import { firestoreRestDocuments } from './firestore-rest-documents.js';
 import { fromRestFields, toRestFields, type RestValue } from './firestore-rest-values.js';
 
@@ -68,14 +73,25 @@ const API_KEY = 'demo-api-key';
 /** Why the Firebase emulators cannot offer these harness capabilities: the skipped tests' reason. */
 export const FIREBASE_LACKS = {
   setClock:
-    "Firestore's and Auth's clocks are the server's own (request.time, server timestamps, code expiry) and " +
-    'cannot be moved back: commit times only increase, on the emulator too (firestore.contract.test.ts says ' +
-    'what was tried); firestore-server-behaviour.test.ts covers an expired conversation on Firestore',
+    "the Auth emulator's clock is its own and cannot be moved: a code it sent cannot be made to expire",
   injectFault:
-    'no Firebase emulator fails on request: the Firestore SDK retries an unavailable listener (reported ' +
-    'as reconnecting; firestore-server-behaviour.test.ts ends one through the rules), and the Auth emulator ' +
-    'never throttles, fails a captcha or expires a code (auth-error-code.test.ts maps those errors)',
+    'the Auth emulator fails nothing on request: it never throttles, fails a captcha or expires a code ' +
+    '(auth-error-code.test.ts maps those errors)',
 } as const;
+
+/** Who the owner gives a conversation to when it takes it away from its visitor (breakLiveSubscription). */
+const SOMEONE_ELSE = 'someone-else';
+const CREATION_TIMES = ['createdAt', 'updatedAt', 'expiredAt'] as const;
+
+/** A REST timestamp `byMs` whole milliseconds earlier, to the nanosecond: the rules compared them exactly. */
+function timestampEarlier(text: string, byMs: number): string {
+  if (!Number.isInteger(byMs)) throw new Error(`cannot move ${text} back by ${byMs} ms`);
+  const time = timestampFromRest(text);
+  let seconds = time.seconds - Math.trunc(byMs / 1000);
+  let nanoseconds = time.nanoseconds - (byMs % 1000) * 1_000_000;
+  if (nanoseconds < 0) [seconds, nanoseconds] = [seconds - 1, nanoseconds + 1_000_000_000];
+  return restTimestamp(new Timestamp(seconds, nanoseconds));
+}
 const OWNER = { authorization: 'Bearer owner' };
 
 async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -215,6 +231,45 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
       const latest = sent.at(-1);
       if (!latest) throw new Error(`the Auth emulator has sent no code to ${phoneNumber}`);
       return latest.code;
+    },
+    async conversationCreatedAgo(agoMs, create) {
+      needFirestore('conversationCreatedAgo');
+      // Created by the provider through the rules (createdAt = request.time, expiredAt = createdAt +
+      // 24 h), then moved back as the owner: no Firestore server's clock can be moved back.
+      const conversation = await create();
+      const url = `${documents}/conversations/${encodeURIComponent(conversation.id)}`;
+      const stored = (await call('GET', url, undefined, OWNER)) as { fields: Record<string, RestValue> };
+      const fields: Record<string, RestValue> = {};
+      for (const name of CREATION_TIMES) {
+        const value = stored.fields[name];
+        if (!value || !('timestampValue' in value))
+          throw new Error(`conversation ${conversation.id} has no ${name} timestamp to move back`);
+        fields[name] = { timestampValue: timestampEarlier(value.timestampValue, agoMs) };
+      }
+      const mask = CREATION_TIMES.map((name) => `updateMask.fieldPaths=${name}`).join('&');
+      await call('PATCH', `${url}?${mask}`, { fields }, OWNER);
+      return conversation;
+    },
+    async breakLiveSubscription(conversationId) {
+      needFirestore('breakLiveSubscription');
+      // The owner gives the conversation to someone else, and a message arrives in it: the rules no longer
+      // let this visitor read it, and Firestore ends the visitor's listener with the refusal. (Taking the
+      // conversation away alone does not: an open listener is checked again when its results change.)
+      const conversation = `${documents}/conversations/${encodeURIComponent(conversationId)}`;
+      await call(
+        'PATCH',
+        `${conversation}?updateMask.fieldPaths=userId`,
+        { fields: { userId: { stringValue: SOMEONE_ELSE } } },
+        OWNER,
+      );
+      const message = { role: 'model', text: 'For someone else', createdAt: Timestamp.now() };
+      await call(
+        'PATCH',
+        `${conversation}/messages/${newMessageId()}`,
+        { fields: toRestFields(message) },
+        OWNER,
+      );
+      return 'permission-denied';
     },
     async readFeed(businessId: string): Promise<FeedItem[]> {
       needFirestore('readFeed');
