@@ -80,9 +80,6 @@ describe.skipIf(!env.firestoreHost)('the Firestore provider against the serverâ€
     // here has no REST target: every write is the SDK's.
     const data = createFirestoreDataProvider(subject.db!);
     await seedConversation('fresh', business.id, Date.now(), null);
-    // The SDK's own write path (the one the page falls back to when REST is unreachable): with REST, a
-    // send does not wait for the SDK's connection and leaves no local copy to list.
-    const data = createFirestoreDataProvider(subject.db!);
     const lists: string[][] = [];
     const states: string[] = [];
     const stop = data.subscribeToMessages('fresh', {
