@@ -4,7 +4,6 @@ import { WAIT_MS } from './pages/chat-page.js';
 import { test } from './support/journey-test.js';
 
 test('a business with an unknown status, malformed hours, no handle and extra fields still loads', async ({
-  page,
   chat,
   control,
 }) => {
@@ -20,8 +19,8 @@ test('a business with an unknown status, malformed hours, no handle and extra fi
     loyaltyProgram: { tier: 'gold' },
   });
 
-  await page.goto('/chat/corner-cafe');
-  await chat.waitForConversation('corner-cafe');
+  // Not approved, so no conversation is made for it (decision 0024): the page stays on the business.
+  await chat.openClosed('/chat/corner-cafe', 'corner-cafe');
   await chat.waitForEmptyState('Corner Cafe');
   // Any status other than approved or denied: 'Not Yet Verified', and chatting is off (§4, §6).
   await chat.banner.getByText('Not Yet Verified').waitFor({ timeout: WAIT_MS });
