@@ -17,7 +17,7 @@ import {
   SMART_REPLY_TEXT,
   storageOrMemory,
 } from '@chat/core';
-import type { Business, ChatResponse, ChatService, KeyValueStore, Message } from '@chat/core';
+import type { Business, ChatResponse, ChatService, DataProvider, KeyValueStore, Message } from '@chat/core';
 import { createLocalBackend } from '@chat/local';
 import { businessIdOf } from '@chat/assistant';
 import type { ScenarioFile, Step } from '@chat/assistant';
@@ -71,7 +71,9 @@ export async function rehearseScenario(
     visitor = new Visitor(backend, control, business, scenario);
     const conversation = await visitor.open();
     conversationId = conversation;
-    await control.send('PUT', `/control/conversations/${conversation}/scenario`, { scenario: scenarioId });
+    if (conversation !== null) {
+      await control.send('PUT', `/control/conversations/${conversation}/scenario`, { scenario: scenarioId });
+    }
     results.push({
       label: 'business',
       ok: true,
@@ -137,6 +139,8 @@ class Visitor {
   /** The tab's storage: a refresh reopens the same conversation, as on the page. */
   private readonly storage: KeyValueStore = storageOrMemory(() => null);
   private conversationId = '';
+  /** The conversations whose live stream has answered with its first list (the server listens). */
+  private readonly listening = new Set<string>();
 
   constructor(
     private readonly backend: ReturnType<typeof createLocalBackend>,
@@ -149,9 +153,9 @@ class Visitor {
   }
 
   private newSession(): ChatSession {
-    const { data, auth } = this.backend;
+    const { auth } = this.backend;
     return createChatSession({
-      data,
+      data: noticingFirstLists(this.backend.data, this.listening),
       auth,
       chat: this.chat,
       business: this.business,
@@ -160,16 +164,24 @@ class Visitor {
     });
   }
 
-  /** Opens the page: a new conversation (its id), listened to live. */
-  async open(conversationId?: string): Promise<string> {
+  /**
+   * Opens the page: a new conversation (its id), listened to live — once the server has answered the
+   * live stream, so a step that breaks the stream finds it open (the page shows a new conversation's
+   * welcome before that, and a visitor types slower than the stream opens). A business that cannot be
+   * chatted with gets no conversation (decision 0024): null.
+   */
+  async open(conversationId?: string): Promise<string | null> {
     this.session.start();
     this.session.open(conversationId);
     const state = await this.until('the conversation to open', () => {
       const { conversation, loaded } = this.session.getState();
       if (conversation.status === 'error') throw new Error(`the conversation failed: ${conversation.error}`);
-      return conversation.status === 'ready' && loaded ? conversation.conversation : null;
+      if (conversation.status === 'closed') return { id: null };
+      return conversation.status === 'ready' && loaded && this.listening.has(conversation.conversation.id)
+        ? conversation.conversation
+        : null;
     });
-    this.conversationId = state.id;
+    this.conversationId = state.id ?? '';
     return state.id;
   }
 
@@ -389,9 +401,26 @@ class Visitor {
   /** A business that is not approved: the page disables the chat, and the chat service refuses it too. */
   async expectChatRefused(): Promise<StepResult> {
     const result: StepResult = { label: 'chat disabled', ok: true, transcript: [], problems: [] };
-    // The page sends nothing here (its input is disabled): this asks the service directly.
+    if (this.conversationId !== '') {
+      result.problems.push('the page opened a conversation for a business that cannot be chatted with');
+      return done(result);
+    }
+    result.transcript.push('the page opens no conversation; its input and suggested questions are disabled');
+    // The page sends nothing here: this asks the service directly, in a conversation made for the probe.
+    const probe = await this.backend.data
+      .createConversation({
+        businessId: this.business.id,
+        userId: null,
+        userType: 'anonymous',
+        isOutsideBusinessHours: false,
+      })
+      .catch(asProviderError);
+    if (probe instanceof ProviderError) {
+      result.problems.push(`the probe's conversation could not be made: ${probe.message}`);
+      return done(result);
+    }
     const response = await this.chat
-      .send(sendBody(this.business, this.conversationId, 'Hello?', TIMEZONE))
+      .send(sendBody(this.business, probe.id, 'Hello?', TIMEZONE))
       .catch(asProviderError);
     if (response instanceof ProviderError && response.code === 'permission-denied') {
       result.transcript.push(
@@ -436,6 +465,21 @@ function isAssistantReply(message: Message): boolean {
 }
 
 /** `chat` that also keeps every answer (or failure) in `answers`, for the steps to check. */
+/** `data`, noting in `listening` each conversation whose live stream has delivered its first list. */
+function noticingFirstLists(data: DataProvider, listening: Set<string>): DataProvider {
+  return {
+    ...data,
+    subscribeToMessages: (conversationId, observer) =>
+      data.subscribeToMessages(conversationId, {
+        ...observer,
+        next(messages) {
+          listening.add(conversationId);
+          observer.next(messages);
+        },
+      }),
+  };
+}
+
 function recording(chat: ChatService, answers: Array<ChatResponse | ProviderError>): ChatService {
   const record = async (call: Promise<ChatResponse>) => {
     try {
