@@ -95,12 +95,12 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
         if (typeof name !== 'string' || !name.trim() || name.trim().length > 200) return;
         whenParsed(function () {
           var template = document.getElementById(${JSON.stringify(EARLY_WELCOME_TEMPLATE_ID)});
-          var loading = document.querySelector('#root .chat-main');
+          var loading = document.querySelector('#root .chat-loading');
           if (early.claimed || !template || !loading) return;
-          var main = template.content.firstElementChild.cloneNode(true);
-          var title = main.querySelector('h2');
+          var welcome = template.content.firstElementChild.cloneNode(true);
+          var title = welcome.querySelector('h2');
           title.textContent = title.textContent.replace('{business}', name.trim());
-          loading.parentNode.replaceChild(main, loading);
+          loading.parentNode.replaceChild(welcome, loading);
           early.businessName = name.trim();
         });
       })

@@ -36,7 +36,10 @@ export function fetchWithFirstRead(next: typeof fetch, scope?: WithFirstRead): t
 
 /** Where the first-read script leaves the early welcome's state (web/build/first-read-script.ts). */
 export const EARLY_WELCOME_GLOBAL = '__chatEarlyWelcome';
-/** The `<template>` in index.html holding the welcome frame (WelcomeChatMain's markup). */
+/**
+ * The `<template>` in index.html holding the welcome (WelcomeChatMain's message area): the frame with it
+ * in place of 'Loading...' is WelcomeChatMain's markup, so only what differs is written twice.
+ */
 export const EARLY_WELCOME_TEMPLATE_ID = 'chat-welcome-frame';
 
 interface EarlyWelcomeState {

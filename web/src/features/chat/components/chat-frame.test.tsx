@@ -34,7 +34,7 @@ function rootMarkup(html: string): string {
 
 /** What index.html's welcome template holds. */
 function welcomeTemplateMarkup(html: string): string {
-  const pattern = new RegExp(`<template id="${EARLY_WELCOME_TEMPLATE_ID}"\\s*>([\\s\\S]*?)</template>`);
+  const pattern = new RegExp(`<template id="${EARLY_WELCOME_TEMPLATE_ID}"\\s*>([\\s\\S]*?)</template\\s*>`);
   const match = pattern.exec(html);
   if (!match) throw new Error(`index.html: no <template id="${EARLY_WELCOME_TEMPLATE_ID}">`);
   return normalized(match[1]!);
@@ -60,13 +60,21 @@ describe('the chat frame in index.html', () => {
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Send"]')?.disabled).toBe(true);
   });
 
-  it("holds the welcome frame the app shows while a new conversation is created, with the name's place marked", () => {
+  it("holds the welcome the app shows while a new conversation is created, with the name's place marked: in place of 'Loading...' it makes the frame the app's welcome frame", () => {
     const rendered = renderToStaticMarkup(
       <ToastProvider>
         <WelcomeChatMain businessName="{business}" />
       </ToastProvider>,
     ).replace(/<div class="toast-region"[^>]*><\/div>$/, '');
-    // On failure: paste `rendered` into web/index.html's <template id="chat-welcome-frame">.
-    expect(welcomeTemplateMarkup(INDEX_HTML)).toBe(normalized(rendered));
+    // What the first-read script does (web/build/first-read-script.ts): the template's element replaces
+    // the frame's 'Loading...'.
+    const root = document.createElement('div');
+    root.innerHTML = rootMarkup(INDEX_HTML);
+    const welcome = document.createElement('template');
+    welcome.innerHTML = welcomeTemplateMarkup(INDEX_HTML);
+    expect(welcome.content.children).toHaveLength(1);
+    root.querySelector('.chat-loading')!.replaceWith(welcome.content.firstElementChild!.cloneNode(true));
+    // On failure: paste the message area of `rendered` into web/index.html's <template id="chat-welcome-frame">.
+    expect(normalized(root.querySelector('main.chat-main')!.outerHTML)).toBe(normalized(rendered));
   });
 });
