@@ -160,6 +160,20 @@ describe('the chat route before the assistant', () => {
     });
   });
 
+  it('refuses a bad token without waiting for reads that do not answer (Firestore slow or unreachable)', async () => {
+    const log = callLog();
+    const auth: TokenVerifier = {
+      verifyIdToken: async () => {
+        throw Object.assign(new Error('forged'), { code: 'auth/argument-error' });
+      },
+    };
+    const never = new Promise<void>(() => {});
+    const url = await serve(fakeStore(log, never), auth);
+    const response = await send(url, 'a-forged-token');
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+  });
+
   it('answers a missing conversation 404 with a valid token, the history read for nothing left unused', async () => {
     const log = callLog();
     const auth: TokenVerifier = {

@@ -50,17 +50,18 @@ export function chatRoute(options: ChatRouteOptions): Router {
       return;
     }
     // The token's verification (an Auth call: revocation is checked) and the turn's reads go out
-    // together, one round trip instead of three. Their answers are then taken in the old order, so a
-    // refusal is the same one as when they ran one after the other (a bad token is 401 whatever the
-    // reads found); a refused turn has read the history for nothing, and none of it leaves this process.
+    // together, one round trip instead of three. A bad token is refused as soon as it is known (401
+    // whatever the reads find, as when they ran one after the other), without waiting for the reads;
+    // otherwise their answers are taken in the old order. A refused turn has read the history for
+    // nothing, and none of it leaves this process.
     const nowMs = options.now();
-    const [userRead, documentsRead, historyRead, memoryRead] = await Promise.allSettled([
-      requestUser(auth, req),
+    const reads = Promise.allSettled([
       store.read(body.conversationId, body.businessId),
       store.history(body.conversationId),
       store.memory(body.conversationId),
     ]);
-    const user = valueOf(userRead);
+    const user = await requestUser(auth, req);
+    const [documentsRead, historyRead, memoryRead] = await reads;
     const { conversation, business, request } = checkChatTurn({
       body,
       user,
