@@ -5,6 +5,7 @@ import {
   CHAT_PATH,
   ChatResponseSchema,
   CONVERSATION_LIFETIME_MS,
+  HTTP_STATUS_BY_CODE,
   PHONE_SIGN_IN_TOOL,
 } from '@chat/core';
 import type { ChatInterrupt } from '@chat/core';
@@ -12,6 +13,7 @@ import { createApp } from '../app.js';
 import type { ChatMockServer } from '../app.js';
 import { expectError } from '../testing/http-test-app.js';
 import { createConversation, DEFAULT_BUSINESS_ID, signIn } from '../testing/test-server.js';
+import { savedMessage } from './saved-message.js';
 
 let server: ChatMockServer;
 beforeEach(() => {
@@ -224,5 +226,56 @@ describe('POST /api/chat', () => {
       'expired',
     );
     expect(server.store.messages(id)).toEqual([]);
+  });
+});
+
+describe('POST /api/chat naming the message still being saved (decision 0025)', () => {
+  it('answers once the message is stored, the reply after it', async () => {
+    const { id } = createConversation(server);
+    // The turn starts waiting (it listens to the store) before the save lands.
+    const waiting = new Promise<void>((resolve) => {
+      const listen = server.store.onMessage;
+      server.store.onMessage = (listener) => {
+        resolve();
+        return listen(listener);
+      };
+    });
+    const answered = request(server.app)
+      .post(CHAT_PATH)
+      .send({ ...sendBody(id, 'What are your opening hours?'), messageId: 'visitor-message-1' })
+      .then((res) => res);
+    await waiting;
+    expect(server.store.messages(id)).toEqual([]);
+    server.store.addMessage(id, {
+      id: 'visitor-message-1',
+      role: 'user',
+      text: 'What are your opening hours?',
+    });
+    const res = await answered;
+    expect(res.status).toBe(200);
+    expect(server.store.messages(id).map((m) => m.role)).toEqual(['user', 'model']);
+  });
+
+  it('refuses 409 message-not-saved when the message is not stored in time, and writes nothing', async () => {
+    const { id } = createConversation(server);
+    await expect(savedMessage(server.store, id, 'never-saved', 20)).rejects.toMatchObject({
+      code: 'message-not-saved',
+      message: expect.stringMatching(/messageId: message never-saved was not saved/),
+    });
+    expect(HTTP_STATUS_BY_CODE['message-not-saved']).toBe(409);
+    expect(server.store.messages(id)).toEqual([]);
+  });
+
+  it("refuses a messageId that names the assistant's message (400 naming messageId)", async () => {
+    const { id } = createConversation(server);
+    const reply = server.store.addMessage(id, { role: 'model', text: 'Hello!' });
+    expectError(
+      await request(server.app)
+        .post(CHAT_PATH)
+        .send({ ...sendBody(id, 'Hi'), messageId: reply.message.id }),
+      400,
+      'invalid-argument',
+      'messageId',
+    );
   });
 });

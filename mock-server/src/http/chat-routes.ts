@@ -14,7 +14,8 @@
  *
  * Checks, in order: body (400 naming the field), token when present (401), then the checks both chat
  * servers share (@chat/server-http's checkChatTurn: conversation, business, ownership, approval,
- * expiry, a PHONE_SIGN_IN resume's token). Injected fault: 'chat' (after the checks).
+ * expiry, a PHONE_SIGN_IN resume's token); a send naming its `messageId` then waits for that message
+ * to be stored (saved-message.ts). Injected fault: 'chat' (after the checks).
  *
  * The assistant (built-in, language model or a scenario, see scenarios/assistant-switch.ts) writes the turn through
  * chat-turn-writer.ts, which applies its effects the same way whoever answered: fail with a status,
@@ -34,6 +35,7 @@ import type { DocumentStore } from '../store/memory-store.js';
 import { requestUser } from './auth.js';
 import { createChatTurnWriter } from './chat-turn-writer.js';
 import { throwFault } from '../faults.js';
+import { savedMessage } from './saved-message.js';
 
 export interface ChatRoutesOptions {
   store: DocumentStore;
@@ -68,6 +70,9 @@ export function chatRoutes({
       business: store.getBusiness(body.businessId),
       nowMs,
     });
+    if (body.kind === 'message' && body.messageId) {
+      await savedMessage(store, conversation.id, body.messageId);
+    }
 
     const fault = faults.take('chat');
     if (fault) throwFault(fault, 'chat');

@@ -52,6 +52,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export const DEFAULT_PACE: TurnStreaming = { chunkChars: 24, intervalMs: 40 };
 /** At most one Firestore write per reply per this many milliseconds while it streams. */
 export const DEFAULT_MIN_WRITE_INTERVAL_MS = 250;
+/**
+ * How long a turn waits for a message the page is still saving (decision 0025): past a phone's slow
+ * upload, short of keeping an instance busy for a save that failed (the page then asks again).
+ */
+export const DEFAULT_SAVED_MESSAGE_WAIT_MS = 10_000;
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface ChatServiceOptions {
@@ -64,6 +69,7 @@ export interface ChatServiceOptions {
   rateLimits?: RateLimits;
   pace?: TurnStreaming;
   minWriteIntervalMs?: number;
+  savedMessageWaitMs?: number;
   bodyLimitBytes?: number;
   /** Origins allowed to call from a browser (CORS); default none (same origin through Hosting). */
   corsOrigins?: readonly string[];
@@ -121,6 +127,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       now: () => (options.clock ?? Date).now(),
       pace: options.pace ?? DEFAULT_PACE,
       minWriteIntervalMs: options.minWriteIntervalMs ?? DEFAULT_MIN_WRITE_INTERVAL_MS,
+      savedMessageWaitMs: options.savedMessageWaitMs ?? DEFAULT_SAVED_MESSAGE_WAIT_MS,
       perConversation,
       logger,
     }),

@@ -7,8 +7,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Assistant } from '@chat/assistant';
 import { contractBusiness } from '@chat/contract';
-import { CHAT_PATH } from '@chat/core';
-import type { Conversation } from '@chat/core';
+import { CHAT_PATH, ProviderError } from '@chat/core';
+import type { Conversation, Message } from '@chat/core';
 import { errorHandler } from '@chat/server-http';
 import express from 'express';
 import type { DocumentReference } from 'firebase-admin/firestore';
@@ -48,6 +48,7 @@ function callLog() {
         else waiting.push(w);
       }
     },
+    has: (name: string) => called.has(name),
     all(names: string[]): Promise<void> {
       if (names.every((n) => called.has(n))) return Promise.resolve();
       return new Promise((resolve) => waiting.push({ names, resolve }));
@@ -56,8 +57,19 @@ function callLog() {
 }
 
 /** A store over fixed documents that records its calls; every read waits for `gate`. */
-function fakeStore(log: ReturnType<typeof callLog>, gate: Promise<void>, found = true): ChatStore {
+function fakeStore(
+  log: ReturnType<typeof callLog>,
+  gate: Promise<void>,
+  found = true,
+  saved: () => Promise<void> = async () => {},
+): ChatStore {
   return {
+    async savedMessage(conversationId, messageId) {
+      log.call('saved-message');
+      await saved();
+      log.call('saved');
+      return { id: messageId, role: 'user', text: 'Hi', createdAt: NOW };
+    },
     async read() {
       log.call('read');
       await gate;
@@ -78,7 +90,11 @@ function fakeStore(log: ReturnType<typeof callLog>, gate: Promise<void>, found =
   };
 }
 
-const silentAssistant: Assistant = { async respond() {} };
+const silentAssistant: Assistant = {
+  async respond(input) {
+    histories.push(input.history);
+  },
+};
 const servers: Server[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.close();
@@ -96,6 +112,7 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
       now: () => NOW,
       pace: { chunkChars: 0, intervalMs: 0 },
       minWriteIntervalMs: 250,
+      savedMessageWaitMs: 10_000,
       perConversation: createWindowLimiter({ windowMs: 60_000, max: 100, maxKeys: 100 }),
       logger,
     }),
@@ -108,7 +125,13 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}${CHAT_PATH}`;
 }
 
-const send = (url: string, token: string) =>
+/** The history each turn gave the assistant. */
+const histories: Message[][] = [];
+afterEach(() => {
+  histories.length = 0;
+});
+
+const send = (url: string, token: string, fields: Record<string, unknown> = {}) =>
   fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -119,8 +142,75 @@ const send = (url: string, token: string) =>
       profileId: business.id,
       contextType: 'enduser',
       userTimezone: 'UTC',
+      ...fields,
     }),
   });
+
+const validToken: TokenVerifier = {
+  verifyIdToken: async () => ({ uid: 'visitor-1' }) as Awaited<ReturnType<TokenVerifier['verifyIdToken']>>,
+};
+
+describe('a send that names the message still being saved (decision 0025)', () => {
+  it('runs the turn only once the message is stored, the assistant seeing it in its history', async () => {
+    const log = callLog();
+    let land = () => {};
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const url = await serve(
+      fakeStore(log, Promise.resolve(), true, () => landed),
+      validToken,
+    );
+    let answered = false;
+    const answer = send(url, 'a-token', { messageId: 'message-1' }).then((response) => {
+      answered = true;
+      return response;
+    });
+    await log.all(['saved-message', 'read', 'history', 'memory']);
+    expect(histories).toEqual([]);
+    expect(answered).toBe(false);
+    land();
+    expect((await answer).status).toBe(200);
+    expect(histories).toEqual([[{ id: 'message-1', role: 'user', text: 'Hi', createdAt: NOW }]]);
+  });
+
+  it('answers 409 message-not-saved when the message never lands, and runs no turn', async () => {
+    const log = callLog();
+    const notSaved = async () => {
+      throw new ProviderError('message-not-saved', 'messageId: message message-1 was not saved');
+    };
+    const url = await serve(fakeStore(log, Promise.resolve(), true, notSaved), validToken);
+    const response = await send(url, 'a-token', { messageId: 'message-1' });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('message-not-saved');
+    expect(histories).toEqual([]);
+  });
+
+  it('answers a missing conversation 404 at once, without waiting for the message', async () => {
+    const log = callLog();
+    const url = await serve(
+      fakeStore(log, Promise.resolve(), false, () => new Promise(() => {})),
+      validToken,
+    );
+    const response = await send(url, 'a-token', { messageId: 'message-1' });
+    expect(response.status).toBe(404);
+  });
+
+  it('does not wait for anything when no messageId is named (the message was saved first)', async () => {
+    const log = callLog();
+    const url = await serve(
+      fakeStore(log, Promise.resolve(), true, () => new Promise(() => {})),
+      validToken,
+    );
+    expect((await send(url, 'a-token')).status).toBe(200);
+    expect(log.has('saved-message')).toBe(false);
+  });
+
+  it('refuses a messageId that is not a document id (400 naming it)', async () => {
+    const url = await serve(fakeStore(callLog(), Promise.resolve()), validToken);
+    const response = await send(url, 'a-token', { messageId: 'a/b' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/messageId/);
+  });
+});
 
 describe('the chat route before the assistant', () => {
   it("verifies the visitor's token while the conversation, business, history and memory are read", async () => {

@@ -25,8 +25,18 @@ export interface ChatRouteOptions {
   now: () => number;
   pace: TurnStreaming;
   minWriteIntervalMs: number;
+  /** How long a turn waits for the visitor's message the page is still saving (decision 0025). */
+  savedMessageWaitMs: number;
   perConversation: WindowLimiter;
   logger: Logger;
+}
+
+/** The promise's outcome, never rejecting: a read that is not awaited yet cannot go unhandled. */
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 /** A settled promise's value, or its failure thrown. */
@@ -53,22 +63,30 @@ export function chatRoute(options: ChatRouteOptions): Router {
     // together, one round trip instead of three. A bad token is refused as soon as it is known (401
     // whatever the reads find, as when they ran one after the other), without waiting for the reads;
     // otherwise their answers are taken in the old order. A refused turn has read the history for
-    // nothing, and none of it leaves this process.
+    // nothing, and none of it leaves this process. When the page asks while still saving its message
+    // (`messageId`, decision 0025), the turn also waits until that message is stored — so its reply is
+    // stored after it — and the assistant's history has it, read beside the history or after it.
     const nowMs = options.now();
-    const reads = Promise.allSettled([
-      store.read(body.conversationId, body.businessId),
-      store.history(body.conversationId),
-      store.memory(body.conversationId),
-    ]);
+    const documentsRead = settled(store.read(body.conversationId, body.businessId));
+    const saved =
+      body.kind === 'message' && body.messageId
+        ? store.savedMessage(body.conversationId, body.messageId, options.savedMessageWaitMs)
+        : Promise.resolve(null);
+    const historyRead = settled(
+      Promise.all([store.history(body.conversationId), saved]).then(([history, message]) =>
+        message && !history.some((m) => m.id === message.id) ? [...history, message] : history,
+      ),
+    );
+    const memoryRead = settled(store.memory(body.conversationId));
     const user = await requestUser(auth, req);
-    const [documentsRead, historyRead, memoryRead] = await reads;
     const { conversation, business, request } = checkChatTurn({
       body,
       user,
-      ...valueOf(documentsRead),
+      ...valueOf(await documentsRead),
       nowMs,
     });
-    const [history, memory] = [valueOf(historyRead), valueOf(memoryRead)];
+    const history = valueOf(await historyRead);
+    const memory = valueOf(await memoryRead);
 
     const { writer, turn, endReply } = createFirestoreTurnWriter({
       message: store.newMessage(conversation.id),

@@ -10,6 +10,7 @@ import { contractBusiness } from '@chat/contract';
 import { ErrorBodySchema, PHONE_SIGN_IN_TOOL } from '@chat/core';
 import type { Business } from '@chat/core';
 import { getAuth } from 'firebase-admin/auth';
+import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   adminApp,
@@ -121,6 +122,58 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
     });
     expect(conversation.updatedAt.toMillis()).toBeGreaterThan(conversation.createdAt.toMillis());
     watch.stop();
+  });
+
+  it('answers a send naming a message still being saved once it lands, its reply stored after it (decision 0025)', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    const messages = service.db.collection('conversations').doc(conversationId).collection('messages');
+    const message = messages.doc();
+    let answered = false;
+    const call = callChat(service.url, {
+      ...chatBody(conversationId, 'What are your opening hours?'),
+      messageId: message.id,
+    }).then((result) => {
+      answered = true;
+      return result;
+    });
+    await message.create({
+      role: 'user',
+      text: 'What are your opening hours?',
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    expect((await call).status).toBe(200);
+    expect(answered).toBe(true);
+    const stored = (await messages.orderBy('createdAt').get()).docs.map((doc) => doc.data());
+    expect(stored.map((m) => m.role)).toEqual(['user', 'model']);
+    expect(stored[1]!.text).toContain('Here are our regular hours');
+  });
+
+  it('refuses a send whose message never lands (409 message-not-saved) and one naming a reply (400), writing nothing', async () => {
+    const impatient = await startService(BUILT_IN, { savedMessageWaitMs: 300 });
+    try {
+      const conversationId = await seedConversation(impatient.db, business.id);
+      const messages = impatient.db.collection('conversations').doc(conversationId).collection('messages');
+      expectError(
+        await callChat(impatient.url, { ...chatBody(conversationId), messageId: 'never-saved' }),
+        409,
+        'message-not-saved',
+        'messageId: message never-saved was not saved',
+      );
+      const reply = await messages.add({
+        role: 'model',
+        text: 'Hello!',
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      expectError(
+        await callChat(impatient.url, { ...chatBody(conversationId), messageId: reply.id }),
+        400,
+        'invalid-argument',
+        'messageId',
+      );
+      expect((await messages.get()).docs.map((doc) => doc.id)).toEqual([reply.id]);
+    } finally {
+      await impatient.stop();
+    }
   });
 
   it('stores a streamed reply in a few writes per second (measured), whatever the token rate', async () => {

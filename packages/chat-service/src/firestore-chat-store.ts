@@ -8,7 +8,7 @@
  * so clients can neither read nor change it (a visitor cannot jump in a demo's script).
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
 import { lastMessageOf, MAX_MESSAGE_LENGTH, ProviderError } from '@chat/core';
 import type { Business, Conversation, LastMessage, Message, StoredFields, ToolRequest } from '@chat/core';
@@ -27,6 +27,12 @@ export interface TurnDocuments {
 export interface ChatStore {
   /** The conversation and the business, read together (null when absent). */
   read(conversationId: string, businessId: string): Promise<TurnDocuments>;
+  /**
+   * The visitor's message `messageId` once it is stored in the conversation, waiting up to `waitMs`
+   * for a save still on its way (decision 0025); 'message-not-saved' when it is not there by then,
+   * 'invalid-argument' when that id holds anything but a visitor's message.
+   */
+  savedMessage(conversationId: string, messageId: string, waitMs: number): Promise<Message>;
   history(conversationId: string): Promise<Message[]>;
   memory(conversationId: string): Promise<AssistantMemory | null>;
   /** A new message document of the conversation, not yet written. */
@@ -41,6 +47,27 @@ export interface ChatStore {
     interrupt: TurnInterrupt | null;
     memory: AssistantMemory | null;
   }): Promise<void>;
+}
+
+/**
+ * The document once it exists: its first snapshot that does, or null after `waitMs`. A listener, not
+ * polling: its first snapshot is the document as it is now, and the save is seen the moment it lands.
+ */
+function firstExisting(ref: DocumentReference, waitMs: number): Promise<DocumentSnapshot | null> {
+  return new Promise((resolve, reject) => {
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      unsubscribe();
+      settle();
+    };
+    const timer = setTimeout(() => done(() => resolve(null)), waitMs);
+    const unsubscribe = ref.onSnapshot(
+      (snapshot) => {
+        if (snapshot.exists) done(() => resolve(snapshot));
+      },
+      (error) => done(() => reject(error)),
+    );
+  });
 }
 
 export function createChatStore(db: Firestore, logger: Logger): ChatStore {
@@ -75,6 +102,21 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
         business = read.value;
       }
       return { conversation, business };
+    },
+
+    async savedMessage(conversationId, messageId, waitMs) {
+      const snapshot = await firstExisting(messagesOf(conversationId).doc(messageId), waitMs);
+      if (!snapshot) {
+        throw new ProviderError(
+          'message-not-saved',
+          `messageId: message ${messageId} was not saved in conversation ${conversationId} within ${waitMs} ms`,
+        );
+      }
+      const read = storedMessage(messageId, snapshot.data()!);
+      if (!read.ok || read.value.role !== 'user') {
+        throw new ProviderError('invalid-argument', `messageId: message ${messageId} is not the visitor's`);
+      }
+      return read.value;
     },
 
     async history(conversationId) {

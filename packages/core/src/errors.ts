@@ -23,6 +23,11 @@ export const ERROR_CODES = [
    * request and move on to a new conversation.
    */
   'failed-precondition',
+  /**
+   * The chat service was asked about a message the page was still saving (a send's `messageId`), and
+   * it was not saved in time: the page asks again once its save has landed (decision 0025).
+   */
+  'message-not-saved',
   'unavailable',
   'internal',
 ] as const;
@@ -65,6 +70,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthenticated: 401,
   'invalid-argument': 400,
   'failed-precondition': 400,
+  'message-not-saved': 409,
   unavailable: 503,
   internal: 500,
 };

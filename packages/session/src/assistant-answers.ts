@@ -5,6 +5,7 @@
  * arms its grace timer).
  */
 import {
+  errorCodeOf,
   isChatEnabled,
   lastUserMessageText,
   normaliseSmartReplies,
@@ -21,9 +22,18 @@ import { RETRY_SMART_REPLIES } from './conversation-state.js';
 import { inTurn, mayLeave, type Room } from './room.js';
 import { dispatch, isExpired, type SessionCore } from './session-core.js';
 
-export async function ask(s: SessionCore, r: Room, message: string): Promise<ChatResponse> {
+/**
+ * Asks the assistant about the visitor's `message`. With `messageId`, the message is still being saved
+ * and the chat service answers once it is stored (decision 0025).
+ */
+export async function ask(
+  s: SessionCore,
+  r: Room,
+  message: string,
+  messageId?: string,
+): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  return s.chat.send(sendBody(s.business, r.conversation.id, message, s.timeZone), { idToken });
+  return s.chat.send(sendBody(s.business, r.conversation.id, message, s.timeZone, messageId), { idToken });
 }
 
 export async function resume(
@@ -36,6 +46,27 @@ export async function resume(
   return s.chat.resume(resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone), {
     idToken,
   });
+}
+
+/**
+ * Asks about the visitor's message `id` as its save leaves, once per message (decision 0025): the
+ * chat service answers when the message is stored. A question that fails is forgotten, so the
+ * message is asked about afresh once its save has landed.
+ */
+export function askWhileSaving(s: SessionCore, r: Room, id: string, text: string): void {
+  if (r.questions.has(id)) return;
+  const question = ask(s, r, text, id);
+  r.questions.set(id, question);
+  question.catch(() => {
+    if (r.questions.get(id) === question) r.questions.delete(id);
+  });
+}
+
+/** The question put while saving message `id`, if any, for the caller to answer. */
+export function takeQuestion(r: Room, id: string): Promise<ChatResponse> | undefined {
+  const question = r.questions.get(id);
+  r.questions.delete(id);
+  return question;
 }
 
 /**
@@ -68,13 +99,26 @@ export function apply(
 }
 
 /**
- * Asks the assistant about the visitor's `text` and applies its answer. When the assistant refuses
+ * Asks the assistant about the visitor's `text` and applies its answer. `asked` is the question
+ * already put while the message was being saved (decision 0025): when the service answered that the
+ * message was not saved in time, it is asked once more now that it is. When the assistant refuses
  * the conversation itself, the question goes to a new one; any other failure becomes the 'Failed
  * to get AI response' alert with a 'Try again' reply. Never throws.
  */
-export async function answer(s: SessionCore, r: Room, text: string): Promise<void> {
+export async function answer(
+  s: SessionCore,
+  r: Room,
+  text: string,
+  asked?: Promise<ChatResponse>,
+): Promise<void> {
   try {
-    apply(s, r, await ask(s, r, text), text);
+    const response = asked
+      ? await asked.catch((error: unknown) => {
+          if (errorCodeOf(error) === 'message-not-saved') return ask(s, r, text);
+          throw error;
+        })
+      : await ask(s, r, text);
+    apply(s, r, response, text);
   } catch (error) {
     if (conversationRefusal(error, 'chat') && mayLeave(r) && (await inTurn(r, () => leaveRoom(s, r, text)))) {
       return;

@@ -30,14 +30,18 @@ function common(business: Business, conversationId: string, timeZone: string) {
   };
 }
 
-/** §7 normal send body. */
+/**
+ * §7 normal send body; `messageId` names the visitor's message when it is asked about while its save
+ * is still on the way (decision 0025).
+ */
 export function sendBody(
   business: Business,
   conversationId: string,
   message: string,
   timeZone = visitorTimeZone(),
+  messageId?: string,
 ): ChatSendBody {
-  return { message, ...common(business, conversationId, timeZone) };
+  return { message, ...common(business, conversationId, timeZone), ...(messageId ? { messageId } : {}) };
 }
 
 /** §7 resume body: the tool request the assistant sent back, with the visitor's answer. */

@@ -2,7 +2,8 @@
 // chat call each, a failed save kept for Retry under the same id, a save that timed out and landed
 // after all, and messages typed offline.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '@chat/core';
+import { ProviderError, type ChatService } from '@chat/core';
+import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
 import { openSession, stopSessions, visitorTexts } from './testing/open-session.js';
 import { switchableNetwork, until } from './testing/session-harness.js';
 
@@ -94,6 +95,84 @@ describe('ChatSession: a save that times out and lands after all', () => {
     expect(state.messages.filter((m) => m.role === 'user').map((m) => m.delivery)).toEqual([undefined]);
     expect(visitorTexts(backend, conversationId)).toEqual(['Are you open?']);
     expect(backend.chat.calls).toHaveLength(1);
+  });
+});
+
+describe('ChatSession: the question travels with the save (decision 0025)', () => {
+  /** The backend's chat service, with each call's outcome kept for the test to wait on. */
+  function watchedChat(backend: InMemoryBackend) {
+    const outcomes: Array<Promise<unknown>> = [];
+    const chat: ChatService = {
+      send(body, options) {
+        const answer = backend.chat.send(body, options);
+        outcomes.push(answer.catch((error: unknown) => error));
+        return answer;
+      },
+      resume: (body, options) => backend.chat.resume(body, options),
+    };
+    return { chat, outcomes };
+  }
+
+  it('asks while the save is on its way, naming the message; the reply comes once it is stored, after it', async () => {
+    const { session, backend, conversationId } = await openSession();
+    const slow = backend.data.holdNext('addMessage');
+    const sent = session.send('Do you cut curly hair?');
+    await slow.started;
+    const pending = session.getState().messages.at(-1)!;
+    await vi.waitFor(() => expect(backend.chat.calls).toHaveLength(1));
+    expect(backend.chat.calls[0]).toMatchObject({
+      kind: 'send',
+      body: { message: 'Do you cut curly hair?', messageId: pending.id },
+    });
+    expect(backend.data.messages(conversationId)).toEqual([]); // nothing answered before the save
+
+    slow.release();
+    expect(await sent).toBe(true);
+    const state = await until(session, (s) =>
+      s.messages.some((m) => m.text === 'You said: Do you cut curly hair?'),
+    );
+    expect(state.messages.map((m) => [m.role, m.text])).toEqual([
+      ['user', 'Do you cut curly hair?'],
+      ['model', 'You said: Do you cut curly hair?'],
+    ]);
+    expect(backend.chat.calls).toHaveLength(1);
+  });
+
+  it('a failed save leaves its question waiting: Retry saves it, and that one question is answered, once', async () => {
+    const { session, backend, conversationId } = await openSession();
+    backend.data.failNext('addMessage');
+    expect(await session.send('Hello?')).toBe(false);
+    expect(session.getState().alerts).toEqual([{ source: 'action', error: 'failedToSendMessage' }]);
+    const failed = session.getState().messages.at(-1)!;
+    expect(backend.chat.calls).toHaveLength(1);
+
+    expect(await session.retry(failed.id)).toBe(true);
+    await until(session, (s) => s.messages.some((m) => m.text === 'You said: Hello?'));
+    expect(backend.chat.calls).toHaveLength(1);
+    expect(backend.data.messages(conversationId).filter((m) => m.role === 'model')).toHaveLength(1);
+  });
+
+  it('a save slower than the service waits: the service refuses the question, and it is asked again once saved', async () => {
+    const backend = createInMemoryBackend({ savedMessageWaitMs: 20 });
+    const { chat, outcomes } = watchedChat(backend);
+    const { session, conversationId } = await openSession({ backend, chat });
+    const slow = backend.data.holdNext('addMessage');
+    const sent = session.send('Is Saturday free?');
+    await slow.started;
+    await vi.waitFor(() => expect(outcomes).toHaveLength(1));
+    expect(await outcomes[0]).toMatchObject({ code: 'message-not-saved' });
+
+    slow.release();
+    expect(await sent).toBe(true);
+    const state = await until(session, (s) =>
+      s.messages.some((m) => m.text === 'You said: Is Saturday free?'),
+    );
+    expect(state.alerts).toEqual([]);
+    expect(backend.chat.calls.map((c) => c.kind === 'send' && c.body.messageId !== undefined)).toEqual([
+      true,
+      false,
+    ]);
+    expect(backend.data.messages(conversationId).filter((m) => m.role === 'model')).toHaveLength(1);
   });
 });
 

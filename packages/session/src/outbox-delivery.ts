@@ -1,11 +1,11 @@
 /**
  * Delivering the visitor's messages: each waits its turn in the outbox (one saved at a time, in the
- * order sent), is saved under the id it was shown with once the device is online, and is then asked
- * about. A save that fails leaves it 'failed' for Retry, under the same id — so a first attempt that
+ * order sent), is saved under the id it was shown with once the device is online, and is asked about
+ * as its save leaves — the chat service answering once it is stored (decision 0025). A save that fails leaves it 'failed' for Retry, under the same id — so a first attempt that
  * reached the server after all leaves one copy. outbox.ts holds the items' shape.
  */
 import { isChatEnabled, normaliseOutgoing, type Message } from '@chat/core';
-import { answer } from './assistant-answers.js';
+import { answer, askWhileSaving, takeQuestion } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
 import type { OutboxItem } from './outbox.js';
@@ -59,9 +59,12 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   // §4 steps 4–5 at send time: a conversation that is over by the server's clock (a tab left open
   // past its 24 hours) is replaced, and the message goes to the new one.
   if (isExpired(s, r) && mayLeave(r)) return (await leaveRoom(s, r, null)) ? 'carried' : 'failed';
+  // The question leaves as soon as the save has (decision 0025): the chat service answers once the
+  // message is stored, so §4's order holds while the two travel together. Its answer is applied only
+  // once the save is known to have landed (below, or by live-stream.ts for a save that timed out).
   let saved: Message;
   try {
-    saved = await saveWhenOnline(s, r, item);
+    saved = await saveWhenOnline(s, r, item, () => askWhileSaving(s, r, item.id, item.text));
   } catch (error) {
     if (conversationRefusal(error, 'write') && mayLeave(r)) {
       return (await leaveRoom(s, r, null)) ? 'carried' : 'failed';
@@ -76,12 +79,12 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   // is left now, with this message, rather than refused by the assistant a moment later.
   if (isExpired(s, r) && mayLeave(r)) {
     patchItem(s, r, item.id, { delivery: 'sent' });
+    takeQuestion(r, item.id); // put in the conversation left behind
     if (await leaveRoom(s, r, item.text)) return 'carried';
   }
-  // Saved, so the assistant is asked (§4's order) — before the screen is told, so the chat call
-  // leaves ahead of the page's re-render instead of after it. Its answer cannot come back before
-  // the wait below is recorded: asking takes at least a network round trip.
-  const answered = answer(s, r, item.text);
+  // Saved: the assistant's answer is applied (§4's order). Its answer cannot come back before the
+  // wait below is recorded: answer() awaits before it applies anything.
+  const answered = answer(s, r, item.text, takeQuestion(r, item.id));
   patchItem(s, r, item.id, { delivery: 'sent' });
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
   void answered;
@@ -93,11 +96,21 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
  * rather than fail, and a save cut off by the connection going is made again when it returns —
  * under the same id, so a first attempt that did reach the server leaves one copy.
  */
-async function saveWhenOnline(s: SessionCore, r: Room, item: OutboxItem): Promise<Message> {
+async function saveWhenOnline(
+  s: SessionCore,
+  r: Room,
+  item: OutboxItem,
+  /** Called once, right after the first save request has left. */
+  onSaving: () => void,
+): Promise<Message> {
+  let first = true;
   for (;;) {
     await s.network.whenOnline();
     try {
-      return await s.data.addMessage(r.conversation.id, { id: item.id, role: 'user', text: item.text });
+      const saving = s.data.addMessage(r.conversation.id, { id: item.id, role: 'user', text: item.text });
+      if (first) onSaving();
+      first = false;
+      return await saving;
     } catch (error) {
       if (s.network.isOnline() || r.left) throw error;
     }

@@ -21,6 +21,8 @@ export interface InMemoryBackendOptions {
   auth?: InMemoryAuthOptions;
   /** The backend's clock, for createdAt and expiry (the server's clock); default Date.now. */
   now?: () => number;
+  /** How long the scripted chat waits for a message still being saved (decision 0025); default 10 s. */
+  savedMessageWaitMs?: number;
 }
 
 export function createInMemoryBackend(options: InMemoryBackendOptions = {}): InMemoryBackend {
@@ -30,6 +32,6 @@ export function createInMemoryBackend(options: InMemoryBackendOptions = {}): InM
     now: options.now,
     currentUser: () => auth.currentUser(),
   });
-  const chat = createScriptedChat(data, options.now);
+  const chat = createScriptedChat(data, options.now, options.savedMessageWaitMs);
   return { data, auth, chat, close: () => undefined };
 }

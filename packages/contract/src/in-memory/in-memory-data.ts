@@ -77,6 +77,11 @@ export interface InMemoryData extends DataProvider {
   /** Hands subscribers of the conversation a raw, possibly malformed snapshot. */
   pushRawSnapshot(conversationId: string, snapshot: unknown): void;
   subscriberCount(conversationId: string): number;
+  /**
+   * The message once it is stored, or null after `waitMs` — how the chat services wait for a message
+   * the page is still saving (decision 0025).
+   */
+  whenStored(conversationId: string, messageId: string, waitMs: number): Promise<Message | null>;
 }
 
 function parse<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
@@ -149,6 +154,9 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     }
   };
 
+  /** Waits of whenStored, each told of every message stored. */
+  const storedWaits = new Set<(conversationId: string, message: Message) => void>();
+
   const store = (conversationId: string, message: Message) => {
     const list = messages.get(conversationId) ?? [];
     const index = list.findIndex((m) => m.id === message.id);
@@ -156,6 +164,7 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     else list[index] = message;
     messages.set(conversationId, list);
     notify(conversationId);
+    for (const wait of [...storedWaits]) wait(conversationId, message);
     return structuredClone(message);
   };
 
@@ -355,5 +364,21 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       }
     },
     subscriberCount: (conversationId) => observers.get(conversationId)?.size ?? 0,
+    whenStored(conversationId, messageId, waitMs) {
+      const stored = messages.get(conversationId)?.find((m) => m.id === messageId);
+      if (stored) return Promise.resolve(structuredClone(stored));
+      return new Promise((resolve) => {
+        const end = (message: Message | null) => {
+          clearTimeout(timer);
+          storedWaits.delete(wait);
+          resolve(message && structuredClone(message));
+        };
+        const wait = (id: string, message: Message) => {
+          if (id === conversationId && message.id === messageId) end(message);
+        };
+        const timer = setTimeout(() => end(null), waitMs);
+        storedWaits.add(wait);
+      });
+    },
   };
 }

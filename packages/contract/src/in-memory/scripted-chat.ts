@@ -6,7 +6,8 @@
  * smart replies). Bodies are checked against the core wire schemas, so a malformed request fails
  * the way the real endpoint would, with ProviderError('invalid-argument'); like the real service, it
  * refuses a conversation it does not know ('not-found') or that has expired by its own clock
- * ('failed-precondition').
+ * ('failed-precondition'). A send naming its `messageId` is answered once that message is stored, or
+ * refused 'message-not-saved' after `savedMessageWaitMs` (decision 0025).
  */
 import * as z from 'zod/mini';
 import {
@@ -52,7 +53,11 @@ export const echoScript: ChatScript = (call, assistant) => {
 };
 
 /** `now` is the backend's clock, the one the conversation's expiredAt was set by. */
-export function createScriptedChat(data: InMemoryData, now: () => number = Date.now): ScriptedChat {
+export function createScriptedChat(
+  data: InMemoryData,
+  now: () => number = Date.now,
+  savedMessageWaitMs = 10_000,
+): ScriptedChat {
   const calls: ChatCall[] = [];
   let handler: ChatScript = echoScript;
   let fault: ProviderError | null = null;
@@ -75,6 +80,24 @@ export function createScriptedChat(data: InMemoryData, now: () => number = Date.
         `conversationId: conversation ${conversationId} has expired`,
         400,
       );
+    }
+    const messageId = call.kind === 'send' ? call.body.messageId : undefined;
+    if (messageId) {
+      const saved = await data.whenStored(conversationId, messageId, savedMessageWaitMs);
+      if (!saved) {
+        throw new ProviderError(
+          'message-not-saved',
+          `messageId: message ${messageId} was not saved in conversation ${conversationId}`,
+          409,
+        );
+      }
+      if (saved.role !== 'user') {
+        throw new ProviderError(
+          'invalid-argument',
+          `messageId: message ${messageId} is not the visitor's`,
+          400,
+        );
+      }
     }
     const tools: AssistantTools = {
       reply: (text) => data.putAssistantMessage(conversationId, { text }),

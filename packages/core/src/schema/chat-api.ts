@@ -25,6 +25,11 @@ const chatCommon = {
 export const ChatSendBodySchema = z.object({
   message: z.string().check(z.minLength(1), z.maxLength(MAX_CHAT_MESSAGE_LENGTH)),
   ...chatCommon,
+  /**
+   * The id of the visitor's message when the page asks while still saving it: the service answers
+   * only once that message is stored (decision 0025). Absent when the message was saved first.
+   */
+  messageId: z.optional(DocumentIdSchema),
 });
 
 export const ResumeResponseSchema = z.object({

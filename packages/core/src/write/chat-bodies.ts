@@ -2,11 +2,12 @@
 import { array, boolean, looseObject, object, oneOf, optional, string, unknown } from '../check/check.js';
 import { MAX_CHAT_MESSAGE_LENGTH, RESUME, RESUME_ACTIONS } from '../fields/chat-fields.js';
 import { TOOL_REQUEST } from '../fields/message-fields.js';
-import { chatCommonChecks } from './write-checks.js';
+import { chatCommonChecks, DocumentIdCheck } from './write-checks.js';
 
 export const ChatSendBodyCheck = object({
   message: string({ min: 1, max: MAX_CHAT_MESSAGE_LENGTH }),
   ...chatCommonChecks,
+  messageId: optional(DocumentIdCheck),
 });
 
 /** A tool request as the chat service sends it and expects it back; fields it adds are kept. */

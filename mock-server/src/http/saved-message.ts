@@ -1,0 +1,50 @@
+/**
+ * A send that names the visitor's message (`messageId`) is answered only once that message is stored
+ * (decision 0025): the page asks while its save is still on the way, and the turn waits for it here,
+ * as the production chat service waits in Firestore (packages/chat-service firestore-chat-store.ts).
+ */
+import { ProviderError } from '@chat/core';
+import type { DocumentStore } from '../store/memory-store.js';
+
+/** How long a turn waits for the message (the production chat service's DEFAULT_SAVED_MESSAGE_WAIT_MS). */
+export const SAVED_MESSAGE_WAIT_MS = 10_000;
+
+/**
+ * Resolves once `messageId` is a visitor's message of the conversation; 'message-not-saved' after
+ * `waitMs` without it, 'invalid-argument' when the id holds a message that is not the visitor's.
+ */
+export function savedMessage(
+  store: DocumentStore,
+  conversationId: string,
+  messageId: string,
+  waitMs = SAVED_MESSAGE_WAIT_MS,
+): Promise<void> {
+  const check = (role: string) =>
+    role === 'user'
+      ? undefined
+      : new ProviderError('invalid-argument', `messageId: message ${messageId} is not the visitor's`);
+  const stored = store.messages(conversationId).find((message) => message.id === messageId);
+  if (stored) {
+    const refused = check(stored.role);
+    return refused ? Promise.reject(refused) : Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(
+        new ProviderError(
+          'message-not-saved',
+          `messageId: message ${messageId} was not saved in conversation ${conversationId} within ${waitMs} ms`,
+        ),
+      );
+    }, waitMs);
+    const stop = store.onMessage((change) => {
+      if (change.conversationId !== conversationId || change.message.id !== messageId) return;
+      clearTimeout(timer);
+      stop();
+      const refused = check(change.message.role);
+      if (refused) reject(refused);
+      else resolve();
+    });
+  });
+}
