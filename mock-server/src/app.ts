@@ -212,11 +212,14 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
   app.use(CHAT_PATH, limiters.chat);
+  /** Aborted when the server closes: what still waits (a turn for its message) stops waiting. */
+  const closing = new AbortController();
   // The live stream is attached below, once the socket server exists; a turn can only drop it later.
   let messageStream: MessageStream | null = null;
   app.use(
     chatRoutes({
       store,
+      closing: closing.signal,
       identity,
       assistant,
       streamer,
@@ -293,7 +296,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
-  let closing: Promise<void> | null = null;
+  let closed: Promise<void> | null = null;
   return {
     app,
     httpServer,
@@ -317,7 +320,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       });
     },
     close() {
-      closing ??= (async () => {
+      closed ??= (async () => {
+        // A turn waiting for its message (saved-message.ts) is answered now, not after its wait.
+        closing.abort();
         // Whole replies first, while subscribers are still connected to receive the last chunks.
         streamer.flush();
         liveMessages.close();
@@ -333,7 +338,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         });
         store.close();
       })();
-      return closing;
+      return closed;
     },
   };
 }

@@ -258,12 +258,20 @@ describe('POST /api/chat naming the message still being saved (decision 0025)', 
 
   it('refuses 409 message-not-saved when the message is not stored in time, and writes nothing', async () => {
     const { id } = createConversation(server);
-    await expect(savedMessage(server.store, id, 'never-saved', 20)).rejects.toMatchObject({
+    await expect(savedMessage(server.store, id, 'never-saved', { waitMs: 20 })).rejects.toMatchObject({
       code: 'message-not-saved',
       message: expect.stringMatching(/messageId: message never-saved was not saved/),
     });
     expect(HTTP_STATUS_BY_CODE['message-not-saved']).toBe(409);
     expect(server.store.messages(id)).toEqual([]);
+  });
+
+  it('answers a turn still waiting 503 when the server closes, instead of holding the close', async () => {
+    const { id } = createConversation(server);
+    const closing = new AbortController();
+    const waiting = savedMessage(server.store, id, 'never-saved', { closing: closing.signal });
+    closing.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'unavailable' });
   });
 
   it("refuses a messageId that names the assistant's message (400 naming messageId)", async () => {

@@ -39,6 +39,8 @@ import { savedMessage } from './saved-message.js';
 
 export interface ChatRoutesOptions {
   store: DocumentStore;
+  /** Aborted when the server closes (a turn waiting for its message stops waiting). */
+  closing: AbortSignal;
   identity: Identity;
   assistant: AssistantSwitch;
   streamer: ReplyStreamer;
@@ -50,6 +52,7 @@ export interface ChatRoutesOptions {
 
 export function chatRoutes({
   store,
+  closing,
   identity,
   assistant,
   streamer,
@@ -71,7 +74,7 @@ export function chatRoutes({
       nowMs,
     });
     if (body.kind === 'message' && body.messageId) {
-      await savedMessage(store, conversation.id, body.messageId);
+      await savedMessage(store, conversation.id, body.messageId, { closing });
     }
 
     const fault = faults.take('chat');

@@ -11,13 +11,14 @@ export const SAVED_MESSAGE_WAIT_MS = 10_000;
 
 /**
  * Resolves once `messageId` is a visitor's message of the conversation; 'message-not-saved' after
- * `waitMs` without it, 'invalid-argument' when the id holds a message that is not the visitor's.
+ * `waitMs` without it, 'invalid-argument' when the id holds a message that is not the visitor's,
+ * 'unavailable' when `closing` aborts first (the server is shutting down).
  */
 export function savedMessage(
   store: DocumentStore,
   conversationId: string,
   messageId: string,
-  waitMs = SAVED_MESSAGE_WAIT_MS,
+  { closing, waitMs = SAVED_MESSAGE_WAIT_MS }: { closing?: AbortSignal; waitMs?: number } = {},
 ): Promise<void> {
   const check = (role: string) =>
     role === 'user'
@@ -29,22 +30,30 @@ export function savedMessage(
     return refused ? Promise.reject(refused) : Promise.resolve();
   }
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(
-        new ProviderError(
-          'message-not-saved',
-          `messageId: message ${messageId} was not saved in conversation ${conversationId} within ${waitMs} ms`,
-        ),
-      );
-    }, waitMs);
-    const stop = store.onMessage((change) => {
-      if (change.conversationId !== conversationId || change.message.id !== messageId) return;
+    const end = (refused: ProviderError | undefined) => {
       clearTimeout(timer);
-      stop();
-      const refused = check(change.message.role);
+      stopListening();
+      closing?.removeEventListener('abort', onClosing);
       if (refused) reject(refused);
       else resolve();
+    };
+    const timer = setTimeout(
+      () =>
+        end(
+          new ProviderError(
+            'message-not-saved',
+            `messageId: message ${messageId} was not saved in conversation ${conversationId} within ${waitMs} ms`,
+          ),
+        ),
+      waitMs,
+    );
+    const onClosing = () => end(new ProviderError('unavailable', 'The server is shutting down'));
+    closing?.addEventListener('abort', onClosing);
+    const stopListening = store.onMessage((change) => {
+      if (change.conversationId === conversationId && change.message.id === messageId) {
+        end(check(change.message.role));
+      }
     });
+    if (closing?.aborted) onClosing();
   });
 }
