@@ -55,6 +55,11 @@ function proxy(req, res, targetUrl) {
       .writeHead(502, { 'content-type': 'application/json' })
       .end(JSON.stringify({ error: { code: 'unavailable', message: `chat service: ${error.message}` } }));
   });
+  // A visitor's page that withdraws its call (or goes away) ends the call to the chat service too, as
+  // Firebase Hosting does: a turn still waiting for its message then answers nothing (decision 0025).
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   req.pipe(upstream);
 }
 

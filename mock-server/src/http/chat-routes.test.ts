@@ -266,6 +266,36 @@ describe('POST /api/chat naming the message still being saved (decision 0025)', 
     expect(server.store.messages(id)).toEqual([]);
   });
 
+  it('stops waiting when the caller withdraws the call, leaving no turn to answer the message later', async () => {
+    const { id } = createConversation(server);
+    const { url } = await server.listen(0, '127.0.0.1');
+    let waiting: () => void = () => {};
+    let stopped: () => void = () => {};
+    const started = new Promise<void>((resolve) => (waiting = resolve));
+    const ended = new Promise<void>((resolve) => (stopped = resolve));
+    const listen = server.store.onMessage;
+    server.store.onMessage = (listener) => {
+      const stop = listen(listener);
+      waiting();
+      return () => {
+        stop();
+        stopped();
+      };
+    };
+    const question = new AbortController();
+    const call = fetch(`${url}${CHAT_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...sendBody(id, 'Hello?'), messageId: 'visitor-message-1' }),
+      signal: question.signal,
+    }).catch((error: unknown) => error);
+    await started;
+    question.abort();
+    expect(await call).toBeInstanceOf(Error);
+    // The wait ends with the call, not after its 10 s: no turn is left to answer the message later.
+    await ended;
+  });
+
   it('answers a turn still waiting 503 when the server closes, instead of holding the close', async () => {
     const { id } = createConversation(server);
     const closing = new AbortController();

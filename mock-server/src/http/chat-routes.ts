@@ -74,7 +74,15 @@ export function chatRoutes({
       nowMs,
     });
     if (body.kind === 'message' && body.messageId) {
-      await savedMessage(store, conversation.id, body.messageId, { closing });
+      // A caller that goes away while the turn waits (the page withdraws the question of a save that
+      // failed) is not answered: nothing is written for it.
+      const withdrawn = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) withdrawn.abort();
+      });
+      await savedMessage(store, conversation.id, body.messageId, {
+        closing: AbortSignal.any([closing, withdrawn.signal]),
+      });
     }
 
     const fault = faults.take('chat');

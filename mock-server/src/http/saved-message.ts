@@ -12,7 +12,7 @@ export const SAVED_MESSAGE_WAIT_MS = 10_000;
 /**
  * Resolves once `messageId` is a visitor's message of the conversation; 'message-not-saved' after
  * `waitMs` without it, 'invalid-argument' when the id holds a message that is not the visitor's,
- * 'unavailable' when `closing` aborts first (the server is shutting down).
+ * 'unavailable' when `closing` aborts first (the server is shutting down, or the caller went away).
  */
 export function savedMessage(
   store: DocumentStore,
@@ -47,7 +47,8 @@ export function savedMessage(
         ),
       waitMs,
     );
-    const onClosing = () => end(new ProviderError('unavailable', 'The server is shutting down'));
+    const onClosing = () =>
+      end(new ProviderError('unavailable', 'The turn was withdrawn before its message came'));
     closing?.addEventListener('abort', onClosing);
     const stopListening = store.onMessage((change) => {
       if (change.conversationId === conversationId && change.message.id === messageId) {

@@ -34,7 +34,15 @@ export function createHttpChatService(options: HttpChatServiceOptions): ChatServ
   async function post(check: Check<unknown>, body: unknown, kind: string, call?: ChatCallOptions) {
     const checked = checkInput(check, body, `chat ${kind} body`);
     return requestJson(
-      { fetch: doFetch, method: 'POST', url, body: checked, idToken: call?.idToken, what: WHAT },
+      {
+        fetch: doFetch,
+        method: 'POST',
+        url,
+        body: checked,
+        idToken: call?.idToken,
+        what: WHAT,
+        ...(call?.signal ? { signal: call.signal } : {}),
+      },
       readChatResponse,
     );
   }

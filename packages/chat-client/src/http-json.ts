@@ -13,6 +13,8 @@ export interface JsonRequest {
   idToken?: string | null;
   /** Names the service in error messages, e.g. "Chat service". */
   what: string;
+  /** Aborts the request. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -59,6 +61,7 @@ async function send(request: JsonRequest): Promise<Response> {
       method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      ...(request.signal ? { signal: request.signal } : {}),
     });
   } catch (cause) {
     throw networkError(request.what, request.url, cause);

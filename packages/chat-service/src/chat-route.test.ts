@@ -64,8 +64,9 @@ function fakeStore(
   saved: () => Promise<void> = async () => {},
 ): ChatStore {
   return {
-    async savedMessage(conversationId, messageId) {
+    async savedMessage(conversationId, messageId, _waitMs, withdrawn) {
       log.call('saved-message');
+      withdrawn.addEventListener('abort', () => log.call('withdrawn'));
       await saved();
       log.call('saved');
       return { id: messageId, role: 'user', text: 'Hi', createdAt: NOW };
@@ -131,8 +132,9 @@ afterEach(() => {
   histories.length = 0;
 });
 
-const send = (url: string, token: string, fields: Record<string, unknown> = {}) =>
+const send = (url: string, token: string, fields: Record<string, unknown> = {}, signal?: AbortSignal) =>
   fetch(url, {
+    ...(signal ? { signal } : {}),
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
@@ -181,6 +183,23 @@ describe('a send that names the message still being saved (decision 0025)', () =
     const response = await send(url, 'a-token', { messageId: 'message-1' });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('message-not-saved');
+    expect(histories).toEqual([]);
+  });
+
+  it('stops waiting, and runs no turn, when the caller withdraws the call', async () => {
+    const log = callLog();
+    const url = await serve(
+      fakeStore(log, Promise.resolve(), true, () => log.all(['withdrawn'])),
+      validToken,
+    );
+    const question = new AbortController();
+    const call = send(url, 'a-token', { messageId: 'message-1' }, question.signal).catch(
+      (error: unknown) => error,
+    );
+    await log.all(['saved-message']);
+    question.abort();
+    await log.all(['withdrawn']);
+    expect(await call).toBeInstanceOf(Error);
     expect(histories).toEqual([]);
   });
 

@@ -30,9 +30,15 @@ export interface ChatStore {
   /**
    * The visitor's message `messageId` once it is stored in the conversation, waiting up to `waitMs`
    * for a save still on its way (decision 0025); 'message-not-saved' when it is not there by then,
-   * 'invalid-argument' when that id holds anything but a visitor's message.
+   * 'invalid-argument' when that id holds anything but a visitor's message, 'unavailable' when
+   * `withdrawn` aborts first (the caller went away).
    */
-  savedMessage(conversationId: string, messageId: string, waitMs: number): Promise<Message>;
+  savedMessage(
+    conversationId: string,
+    messageId: string,
+    waitMs: number,
+    withdrawn: AbortSignal,
+  ): Promise<Message>;
   history(conversationId: string): Promise<Message[]>;
   memory(conversationId: string): Promise<AssistantMemory | null>;
   /** A new message document of the conversation, not yet written. */
@@ -52,14 +58,23 @@ export interface ChatStore {
 /**
  * The document once it exists: its first snapshot that does, or null after `waitMs`. A listener, not
  * polling: its first snapshot is the document as it is now, and the save is seen the moment it lands.
+ * Rejects 'unavailable' when `withdrawn` aborts first.
  */
-function firstExisting(ref: DocumentReference, waitMs: number): Promise<DocumentSnapshot | null> {
+function firstExisting(
+  ref: DocumentReference,
+  waitMs: number,
+  withdrawn: AbortSignal,
+): Promise<DocumentSnapshot | null> {
+  if (withdrawn.aborted) return Promise.reject(withdrawnError());
   return new Promise((resolve, reject) => {
     const done = (settle: () => void) => {
       clearTimeout(timer);
       unsubscribe();
+      withdrawn.removeEventListener('abort', onWithdrawn);
       settle();
     };
+    const onWithdrawn = () => done(() => reject(withdrawnError()));
+    withdrawn.addEventListener('abort', onWithdrawn);
     const timer = setTimeout(() => done(() => resolve(null)), waitMs);
     const unsubscribe = ref.onSnapshot(
       (snapshot) => {
@@ -69,6 +84,8 @@ function firstExisting(ref: DocumentReference, waitMs: number): Promise<Document
     );
   });
 }
+
+const withdrawnError = () => new ProviderError('unavailable', 'The caller withdrew the request');
 
 export function createChatStore(db: Firestore, logger: Logger): ChatStore {
   const conversations = db.collection('conversations');
@@ -104,8 +121,8 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
       return { conversation, business };
     },
 
-    async savedMessage(conversationId, messageId, waitMs) {
-      const snapshot = await firstExisting(messagesOf(conversationId).doc(messageId), waitMs);
+    async savedMessage(conversationId, messageId, waitMs, withdrawn) {
+      const snapshot = await firstExisting(messagesOf(conversationId).doc(messageId), waitMs, withdrawn);
       if (!snapshot) {
         throw new ProviderError(
           'message-not-saved',

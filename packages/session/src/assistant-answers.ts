@@ -23,17 +23,19 @@ import { inTurn, mayLeave, type Room } from './room.js';
 import { dispatch, isExpired, type SessionCore } from './session-core.js';
 
 /**
- * Asks the assistant about the visitor's `message`. With `messageId`, the message is still being saved
- * and the chat service answers once it is stored (decision 0025).
+ * Asks the assistant about the visitor's `message`. `saving` names the message while its save is still
+ * on the way: the chat service answers once it is stored, and `signal` withdraws the question
+ * (decision 0025).
  */
 export async function ask(
   s: SessionCore,
   r: Room,
   message: string,
-  messageId?: string,
+  saving?: { messageId: string; signal: AbortSignal },
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  return s.chat.send(sendBody(s.business, r.conversation.id, message, s.timeZone, messageId), { idToken });
+  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, saving?.messageId);
+  return s.chat.send(body, { idToken, ...(saving ? { signal: saving.signal } : {}) });
 }
 
 export async function resume(
@@ -46,27 +48,6 @@ export async function resume(
   return s.chat.resume(resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone), {
     idToken,
   });
-}
-
-/**
- * Asks about the visitor's message `id` as its save leaves, once per message (decision 0025): the
- * chat service answers when the message is stored. A question that fails is forgotten, so the
- * message is asked about afresh once its save has landed.
- */
-export function askWhileSaving(s: SessionCore, r: Room, id: string, text: string): void {
-  if (r.questions.has(id)) return;
-  const question = ask(s, r, text, id);
-  r.questions.set(id, question);
-  question.catch(() => {
-    if (r.questions.get(id) === question) r.questions.delete(id);
-  });
-}
-
-/** The question put while saving message `id`, if any, for the caller to answer. */
-export function takeQuestion(r: Room, id: string): Promise<ChatResponse> | undefined {
-  const question = r.questions.get(id);
-  r.questions.delete(id);
-  return question;
 }
 
 /**

@@ -5,7 +5,7 @@
  * save reported failed that shows up in a list landed after all, and is asked about.
  */
 import { isChatEnabled, restoredSmartReplies } from '@chat/core';
-import { answer, takeQuestion } from './assistant-answers.js';
+import { answer } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
 import { INTERRUPT_SMART_REPLIES, chatReducer, pendingInterrupt } from './conversation-state.js';
@@ -80,6 +80,6 @@ function landedAfterAll(s: SessionCore, r: Room): void {
     if (item.delivery !== 'failed' || !ids.has(item.id)) continue;
     r.outbox = r.outbox.map((i) => (i.id === item.id ? { ...i, delivery: 'sent' } : i));
     r.chat = chatReducer(r.chat, { type: 'awaiting-reply', afterMessageId: item.id });
-    void answer(s, r, item.text, takeQuestion(r, item.id));
+    void answer(s, r, item.text);
   }
 }

@@ -83,7 +83,9 @@ describe('ChatSession: a save that times out and lands after all', () => {
     expect(await first).toBe(true);
     await until(session, (s) => s.messages.some((m) => m.text === 'You said: Can I book for Friday?'));
     expect(visitorTexts(backend, conversationId)).toEqual(['Can I book for Friday?']);
-    expect(backend.chat.calls).toHaveLength(1);
+    // Asked once: the question that left with the timed-out save was withdrawn (decision 0025).
+    expect(backend.chat.calls.filter((call) => !backend.chat.withdrawn(call))).toHaveLength(1);
+    expect(backend.data.messages(conversationId).filter((m) => m.role === 'model')).toHaveLength(1);
   });
 
   it('a late landing before any Retry shows the message as sent and gets it answered', async () => {
@@ -94,7 +96,8 @@ describe('ChatSession: a save that times out and lands after all', () => {
     const state = await until(session, (s) => s.messages.some((m) => m.text === 'You said: Are you open?'));
     expect(state.messages.filter((m) => m.role === 'user').map((m) => m.delivery)).toEqual([undefined]);
     expect(visitorTexts(backend, conversationId)).toEqual(['Are you open?']);
-    expect(backend.chat.calls).toHaveLength(1);
+    expect(backend.chat.calls.filter((call) => !backend.chat.withdrawn(call))).toHaveLength(1);
+    expect(backend.data.messages(conversationId).filter((m) => m.role === 'model')).toHaveLength(1);
   });
 });
 
@@ -138,18 +141,26 @@ describe('ChatSession: the question travels with the save (decision 0025)', () =
     expect(backend.chat.calls).toHaveLength(1);
   });
 
-  it('a failed save leaves its question waiting: Retry saves it, and that one question is answered, once', async () => {
+  it('a failed save withdraws its question; Retry asks afresh, and the message is answered once', async () => {
     const { session, backend, conversationId } = await openSession();
+    const save = backend.data.holdNext('addMessage');
     backend.data.failNext('addMessage');
-    expect(await session.send('Hello?')).toBe(false);
+    const sent = session.send('Hello?');
+    await vi.waitFor(() => expect(backend.chat.calls).toHaveLength(1));
+    save.release(); // and it fails
+    expect(await sent).toBe(false);
     expect(session.getState().alerts).toEqual([{ source: 'action', error: 'failedToSendMessage' }]);
     const failed = session.getState().messages.at(-1)!;
-    expect(backend.chat.calls).toHaveLength(1);
+    expect(backend.chat.withdrawn(backend.chat.calls[0]!)).toBe(true);
 
     expect(await session.retry(failed.id)).toBe(true);
     await until(session, (s) => s.messages.some((m) => m.text === 'You said: Hello?'));
-    expect(backend.chat.calls).toHaveLength(1);
-    expect(backend.data.messages(conversationId).filter((m) => m.role === 'model')).toHaveLength(1);
+    expect(backend.chat.calls).toHaveLength(2);
+    expect(backend.chat.withdrawn(backend.chat.calls[1]!)).toBe(false);
+    expect(backend.data.messages(conversationId).map((m) => [m.role, m.text])).toEqual([
+      ['user', 'Hello?'],
+      ['model', 'You said: Hello?'],
+    ]);
   });
 
   it('a save slower than the service waits: the service refuses the question, and it is asked again once saved', async () => {

@@ -4,8 +4,8 @@
  * as its save leaves — the chat service answering once it is stored (decision 0025). A save that fails leaves it 'failed' for Retry, under the same id — so a first attempt that
  * reached the server after all leaves one copy. outbox.ts holds the items' shape.
  */
-import { isChatEnabled, normaliseOutgoing, type Message } from '@chat/core';
-import { answer, askWhileSaving, takeQuestion } from './assistant-answers.js';
+import { isChatEnabled, normaliseOutgoing, ProviderError, type ChatResponse, type Message } from '@chat/core';
+import { answer, ask } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
 import type { OutboxItem } from './outbox.js';
@@ -59,13 +59,23 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   // §4 steps 4–5 at send time: a conversation that is over by the server's clock (a tab left open
   // past its 24 hours) is replaced, and the message goes to the new one.
   if (isExpired(s, r) && mayLeave(r)) return (await leaveRoom(s, r, null)) ? 'carried' : 'failed';
-  // The question leaves as soon as the save has (decision 0025): the chat service answers once the
-  // message is stored, so §4's order holds while the two travel together. Its answer is applied only
-  // once the save is known to have landed (below, or by live-stream.ts for a save that timed out).
+  // The question leaves as the save does (decision 0025): the chat service answers once the message
+  // is stored, so §4's order holds while the two travel together. Its answer is applied only once the
+  // save has landed; a save that fails withdraws it (a Retry, or a late landing, asks afresh).
+  const question = new AbortController();
+  let asked: Promise<ChatResponse> | undefined;
   let saved: Message;
   try {
-    saved = await saveWhenOnline(s, r, item, () => askWhileSaving(s, r, item.id, item.text));
+    saved = await saveWhenOnline(s, r, item, () => {
+      // A task later, so the save's request (sent once its own awaits are done) leaves first.
+      asked = nextTask().then(() => {
+        if (question.signal.aborted) throw new ProviderError('unavailable', 'The save failed first');
+        return ask(s, r, item.text, { messageId: item.id, signal: question.signal });
+      });
+      asked.catch(() => undefined); // judged below, once the save is known
+    });
   } catch (error) {
+    question.abort();
     if (conversationRefusal(error, 'write') && mayLeave(r)) {
       return (await leaveRoom(s, r, null)) ? 'carried' : 'failed';
     }
@@ -79,16 +89,22 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   // is left now, with this message, rather than refused by the assistant a moment later.
   if (isExpired(s, r) && mayLeave(r)) {
     patchItem(s, r, item.id, { delivery: 'sent' });
-    takeQuestion(r, item.id); // put in the conversation left behind
+    question.abort(); // put in the conversation left behind
+    asked = undefined;
     if (await leaveRoom(s, r, item.text)) return 'carried';
   }
   // Saved: the assistant's answer is applied (§4's order). Its answer cannot come back before the
   // wait below is recorded: answer() awaits before it applies anything.
-  const answered = answer(s, r, item.text, takeQuestion(r, item.id));
+  const answered = answer(s, r, item.text, asked);
   patchItem(s, r, item.id, { delivery: 'sent' });
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
   void answered;
   return 'sent';
+}
+
+/** Resolves after the tasks and promise callbacks already queued have run. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -2,7 +2,7 @@
  * One conversation's part of a chat session: what the session holds for the conversation it shows
  * (it keeps one at a time), made fresh on entering a conversation and closed on leaving it.
  */
-import type { ChatResponse, Conversation, Message } from '@chat/core';
+import type { Conversation, Message } from '@chat/core';
 import { initialChatState, type ChatState } from './conversation-state.js';
 import { carriedItems, type Carry, type OutboxItem } from './outbox.js';
 import type { RoomSnapshot } from './session-view.js';
@@ -21,12 +21,6 @@ export interface Room {
   failure: RoomSnapshot['failure'];
   reconnecting: boolean;
   outbox: OutboxItem[];
-  /**
-   * The questions put while their message was being saved, by message id (decision 0025): pending or
-   * answered, until the save is known to have landed and the answer is applied. One per message, so a
-   * save retried or landing late is never asked about twice.
-   */
-  questions: Map<string, Promise<ChatResponse>>;
   chat: ChatState;
   /** Turns of the outbox: one message saved at a time, in the order sent. */
   line: Promise<unknown>;
@@ -56,7 +50,6 @@ export function newRoom(conversation: Conversation, carried: Carry | null, newId
     failure: null,
     reconnecting: false,
     outbox: carried ? carriedItems(carried, newId) : [],
-    questions: new Map(),
     chat: initialChatState,
     line: Promise.resolve(),
     failures: 0,

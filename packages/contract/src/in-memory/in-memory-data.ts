@@ -78,10 +78,15 @@ export interface InMemoryData extends DataProvider {
   pushRawSnapshot(conversationId: string, snapshot: unknown): void;
   subscriberCount(conversationId: string): number;
   /**
-   * The message once it is stored, or null after `waitMs` — how the chat services wait for a message
-   * the page is still saving (decision 0025).
+   * The message once it is stored, or null after `waitMs` or when `signal` aborts — how the chat
+   * services wait for a message the page is still saving (decision 0025).
    */
-  whenStored(conversationId: string, messageId: string, waitMs: number): Promise<Message | null>;
+  whenStored(
+    conversationId: string,
+    messageId: string,
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<Message | null>;
 }
 
 function parse<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
@@ -364,20 +369,24 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       }
     },
     subscriberCount: (conversationId) => observers.get(conversationId)?.size ?? 0,
-    whenStored(conversationId, messageId, waitMs) {
+    whenStored(conversationId, messageId, waitMs, signal) {
       const stored = messages.get(conversationId)?.find((m) => m.id === messageId);
       if (stored) return Promise.resolve(structuredClone(stored));
+      if (signal?.aborted) return Promise.resolve(null);
       return new Promise((resolve) => {
         const end = (message: Message | null) => {
           clearTimeout(timer);
           storedWaits.delete(wait);
+          signal?.removeEventListener('abort', withdrawn);
           resolve(message && structuredClone(message));
         };
         const wait = (id: string, message: Message) => {
           if (id === conversationId && message.id === messageId) end(message);
         };
+        const withdrawn = () => end(null);
         const timer = setTimeout(() => end(null), waitMs);
         storedWaits.add(wait);
+        signal?.addEventListener('abort', withdrawn);
       });
     },
   };

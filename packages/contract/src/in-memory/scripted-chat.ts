@@ -40,6 +40,8 @@ export type ChatScript = (call: ChatCall, assistant: AssistantTools) => ChatResp
 export interface ScriptedChat extends ChatService {
   /** Every call, oldest first, including failed ones. */
   readonly calls: readonly ChatCall[];
+  /** Whether the caller withdrew `call` (aborted its signal). */
+  withdrawn(call: ChatCall): boolean;
   /** Replaces the script for the calls that follow. */
   script(handler: ChatScript): void;
   /** Makes the next call fail (default: HTTP 503 'unavailable'). */
@@ -62,8 +64,11 @@ export function createScriptedChat(
   let handler: ChatScript = echoScript;
   let fault: ProviderError | null = null;
 
-  const run = async (call: ChatCall): Promise<ChatResponse> => {
+  const withdrawnCalls = new WeakSet<ChatCall>();
+
+  const run = async (call: ChatCall, signal?: AbortSignal): Promise<ChatResponse> => {
     calls.push(call);
+    signal?.addEventListener('abort', () => withdrawnCalls.add(call));
     if (fault) {
       const error = fault;
       fault = null;
@@ -83,7 +88,10 @@ export function createScriptedChat(
     }
     const messageId = call.kind === 'send' ? call.body.messageId : undefined;
     if (messageId) {
-      const saved = await data.whenStored(conversationId, messageId, savedMessageWaitMs);
+      const saved = await data.whenStored(conversationId, messageId, savedMessageWaitMs, signal);
+      if (signal?.aborted) {
+        throw new ProviderError('unavailable', 'The caller withdrew the chat call');
+      }
       if (!saved) {
         throw new ProviderError(
           'message-not-saved',
@@ -124,7 +132,10 @@ export function createScriptedChat(
   return {
     async send(body: ChatSendBody, options?: ChatCallOptions) {
       check(z.strictObject(ChatSendBodySchema.shape), body);
-      return run({ kind: 'send', body: structuredClone(body), idToken: options?.idToken ?? null });
+      return run(
+        { kind: 'send', body: structuredClone(body), idToken: options?.idToken ?? null },
+        options?.signal,
+      );
     },
     async resume(body: ChatResumeBody, options?: ChatCallOptions) {
       check(z.strictObject(ChatResumeBodySchema.shape), body);
@@ -133,6 +144,7 @@ export function createScriptedChat(
     get calls() {
       return calls;
     },
+    withdrawn: (call) => withdrawnCalls.has(call),
     script(next) {
       handler = next;
     },

@@ -3,6 +3,11 @@ import type { ChatResponse, ChatResumeBody, ChatSendBody } from '../wire/chat-ap
 export interface ChatCallOptions {
   /** The signed-in visitor's ID token; sent as `Authorization: Bearer …` only when present. */
   idToken?: string | null;
+  /**
+   * Withdraws the call: the request is aborted, and a chat service still waiting for the message it
+   * names (decision 0025) stops waiting and answers nothing.
+   */
+  signal?: AbortSignal;
 }
 
 /**

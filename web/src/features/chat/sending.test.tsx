@@ -29,6 +29,8 @@ describe('sending a message (§4)', () => {
       text: 'What are your hours?',
       sender: 'user',
     });
+    // Asked as the save left, naming the message it was saving (decision 0025).
+    const saved = backend.data.messages(conversation.id).find((m) => m.role === 'user')!;
     expect(backend.chat.calls).toEqual([
       {
         kind: 'send',
@@ -40,6 +42,7 @@ describe('sending a message (§4)', () => {
           profileId: B,
           contextType: 'enduser',
           userTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          messageId: saved.id,
         },
       },
     ]);
@@ -124,14 +127,17 @@ describe('sending a message (§4)', () => {
     expect(screen.queryByText('Try again')).not.toBeInTheDocument();
   });
 
-  it("shows 'Failed to send message', keeps the message to retry and does not call the assistant when saving fails", async () => {
+  it("shows 'Failed to send message', keeps the message to retry and gets no answer for it when saving fails", async () => {
     const backend = createInMemoryBackend();
     backend.data.failNext('addMessage');
-    const { user, input } = await openChat(backend);
+    const { user, input, conversation } = await openChat(backend);
 
     await user.type(input, 'Hello{Enter}');
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
-    expect(backend.chat.calls).toHaveLength(0);
+    // The question left with the save (decision 0025), and the assistant waits for a message that is
+    // not stored: nothing is answered, and the visitor is not told the assistant is typing.
+    expect(backend.data.messages(conversation.id)).toEqual([]);
+    expect(screen.queryByText('Ava is typing…')).not.toBeInTheDocument();
     // Nothing was saved, so the message stays on screen, not sent, to be retried rather than lost
     // (pending-messages.test.tsx follows it further).
     expect(screen.getByText('Hello')).toBeInTheDocument();
