@@ -70,9 +70,16 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
       // A task later, so the save's request (sent once its own awaits are done) leaves first.
       asked = nextTask().then(() => {
         if (question.signal.aborted) throw new ProviderError('unavailable', 'The save failed first');
-        // §4's typing indicator goes with the question: the reply may come before the save's answer.
-        dispatch(s, r, { type: 'awaiting-reply', afterMessageId: item.id });
-        return ask(s, r, item.text, { messageId: item.id, signal: question.signal });
+        const asking = ask(s, r, item.text, { messageId: item.id, signal: question.signal });
+        // §4's typing indicator goes with the question (the reply may come before the save's answer),
+        // a task later: the re-render it causes would otherwise run before the request leaves.
+        void nextTask().then(() => {
+          const sending = r.outbox.find((i) => i.id === item.id)?.delivery === 'sending';
+          if (sending && !question.signal.aborted && !r.left) {
+            dispatch(s, r, { type: 'awaiting-reply', afterMessageId: item.id });
+          }
+        });
+        return asking;
       });
       asked.catch(() => undefined); // judged below, once the save is known
     });
