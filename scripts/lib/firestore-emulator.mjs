@@ -147,15 +147,27 @@ export async function startFirestoreEmulator({
   return { host, port: chosenPort, hostPort, kind: found.kind, pgid: group.pgid, stop };
 }
 
+/** Tries with a free port of our choosing before giving up (see startAuthEmulator). */
+const AUTH_START_ATTEMPTS = 3;
+
 /**
  * The Auth emulator on `host`:`port` (port 0: a free one): one already answering there is used as it is
  * (and left running); otherwise firebase-tools starts one. Resolves with `{ host, port, hostPort, stop() }`.
+ * A free port can be taken between being found and being bound (the Firestore emulator starting beside
+ * it opens ports of its own): a start on a port we chose is tried again on another, up to three times.
  */
 export async function startAuthEmulator({ host = '127.0.0.1', port = 0 } = {}) {
   if (port && (await answers(`http://${host}:${port}/`))) {
     return { host, port, hostPort: `${host}:${port}`, stop: async () => {} };
   }
-  const chosenPort = port || (await freePort(host));
-  const { stop } = await startEmulators(['auth'], { ports: { auth: chosenPort } });
-  return { host, port: chosenPort, hostPort: `${host}:${chosenPort}`, stop };
+  for (let attempt = 1; ; attempt += 1) {
+    const chosenPort = port || (await freePort(host));
+    try {
+      const { stop } = await startEmulators(['auth'], { ports: { auth: chosenPort } });
+      return { host, port: chosenPort, hostPort: `${host}:${chosenPort}`, stop };
+    } catch (error) {
+      if (port || attempt >= AUTH_START_ATTEMPTS) throw error;
+      console.log(`→ The Auth emulator did not start on port ${chosenPort}; trying another free port.`);
+    }
+  }
 }
