@@ -299,7 +299,7 @@ describe('POST /api/chat naming the message still being saved (decision 0025)', 
   it('answers a turn still waiting 503 when the server closes, instead of holding the close', async () => {
     const { id } = createConversation(server);
     const closing = new AbortController();
-    const waiting = savedMessage(server.store, id, 'never-saved', { closing: closing.signal });
+    const waiting = savedMessage(server.store, id, 'never-saved', { withdrawn: closing.signal });
     closing.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'unavailable' });
   });

@@ -23,7 +23,7 @@
  * the reply at the turn's pace.
  */
 import { Router } from 'express';
-import { chatAnswer, checkChatTurn, parseChatBody } from '@chat/server-http';
+import { callerGone, chatAnswer, checkChatTurn, parseChatBody } from '@chat/server-http';
 import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies } from '@chat/core';
 import type { SmartReply } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
@@ -74,14 +74,8 @@ export function chatRoutes({
       nowMs,
     });
     if (body.kind === 'message' && body.messageId) {
-      // A caller that goes away while the turn waits (the page withdraws the question of a save that
-      // failed) is not answered: nothing is written for it.
-      const withdrawn = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) withdrawn.abort();
-      });
       await savedMessage(store, conversation.id, body.messageId, {
-        closing: AbortSignal.any([closing, withdrawn.signal]),
+        withdrawn: AbortSignal.any([closing, callerGone(res)]),
       });
     }
 

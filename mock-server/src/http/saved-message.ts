@@ -3,22 +3,19 @@
  * (decision 0025): the page asks while its save is still on the way, and the turn waits for it here,
  * as the production chat service waits in Firestore (packages/chat-service firestore-chat-store.ts).
  */
-import { ProviderError } from '@chat/core';
+import { ProviderError, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import type { DocumentStore } from '../store/memory-store.js';
-
-/** How long a turn waits for the message (the production chat service's DEFAULT_SAVED_MESSAGE_WAIT_MS). */
-export const SAVED_MESSAGE_WAIT_MS = 10_000;
 
 /**
  * Resolves once `messageId` is a visitor's message of the conversation; 'message-not-saved' after
  * `waitMs` without it, 'invalid-argument' when the id holds a message that is not the visitor's,
- * 'unavailable' when `closing` aborts first (the server is shutting down, or the caller went away).
+ * 'unavailable' when `withdrawn` aborts first (the caller went away, or the server is closing).
  */
 export function savedMessage(
   store: DocumentStore,
   conversationId: string,
   messageId: string,
-  { closing, waitMs = SAVED_MESSAGE_WAIT_MS }: { closing?: AbortSignal; waitMs?: number } = {},
+  { withdrawn, waitMs = SAVED_MESSAGE_WAIT_MS }: { withdrawn?: AbortSignal; waitMs?: number } = {},
 ): Promise<void> {
   const check = (role: string) =>
     role === 'user'
@@ -33,7 +30,7 @@ export function savedMessage(
     const end = (refused: ProviderError | undefined) => {
       clearTimeout(timer);
       stopListening();
-      closing?.removeEventListener('abort', onClosing);
+      withdrawn?.removeEventListener('abort', onWithdrawn);
       if (refused) reject(refused);
       else resolve();
     };
@@ -47,14 +44,14 @@ export function savedMessage(
         ),
       waitMs,
     );
-    const onClosing = () =>
+    const onWithdrawn = () =>
       end(new ProviderError('unavailable', 'The turn was withdrawn before its message came'));
-    closing?.addEventListener('abort', onClosing);
+    withdrawn?.addEventListener('abort', onWithdrawn);
     const stopListening = store.onMessage((change) => {
       if (change.conversationId === conversationId && change.message.id === messageId) {
         end(check(change.message.role));
       }
     });
-    if (closing?.aborted) onClosing();
+    if (withdrawn?.aborted) onWithdrawn();
   });
 }

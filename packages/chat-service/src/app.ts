@@ -11,7 +11,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Assistant, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH, HEALTH_PATH } from '@chat/core';
+import { CHAT_PATH, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
   errorHandler,
@@ -52,11 +52,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export const DEFAULT_PACE: TurnStreaming = { chunkChars: 24, intervalMs: 40 };
 /** At most one Firestore write per reply per this many milliseconds while it streams. */
 export const DEFAULT_MIN_WRITE_INTERVAL_MS = 250;
-/**
- * How long a turn waits for a message the page is still saving (decision 0025): past a phone's slow
- * upload, short of keeping an instance busy for a save that failed (the page then asks again).
- */
-export const DEFAULT_SAVED_MESSAGE_WAIT_MS = 10_000;
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface ChatServiceOptions {
@@ -127,7 +122,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       now: () => (options.clock ?? Date).now(),
       pace: options.pace ?? DEFAULT_PACE,
       minWriteIntervalMs: options.minWriteIntervalMs ?? DEFAULT_MIN_WRITE_INTERVAL_MS,
-      savedMessageWaitMs: options.savedMessageWaitMs ?? DEFAULT_SAVED_MESSAGE_WAIT_MS,
+      savedMessageWaitMs: options.savedMessageWaitMs ?? SAVED_MESSAGE_WAIT_MS,
       perConversation,
       logger,
     }),

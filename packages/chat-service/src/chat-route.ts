@@ -9,7 +9,7 @@
  */
 import type { Assistant, TurnStreaming } from '@chat/assistant';
 import { CHAT_PATH } from '@chat/core';
-import { chatAnswer, checkChatTurn, parseChatBody, sendError } from '@chat/server-http';
+import { callerGone, chatAnswer, checkChatTurn, parseChatBody, sendError } from '@chat/server-http';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { ChatStore } from './firestore-chat-store.js';
@@ -68,20 +68,9 @@ export function chatRoute(options: ChatRouteOptions): Router {
     // stored after it — and the assistant's history has it, read beside the history or after it.
     const nowMs = options.now();
     const documentsRead = settled(store.read(body.conversationId, body.businessId));
-    // A caller that goes away while the turn waits (the page withdraws the question of a save that
-    // failed) is not answered: nothing is written for it.
-    const withdrawn = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) withdrawn.abort();
-    });
     const saved =
       body.kind === 'message' && body.messageId
-        ? store.savedMessage(
-            body.conversationId,
-            body.messageId,
-            options.savedMessageWaitMs,
-            withdrawn.signal,
-          )
+        ? store.savedMessage(body.conversationId, body.messageId, options.savedMessageWaitMs, callerGone(res))
         : Promise.resolve(null);
     const historyRead = settled(
       Promise.all([store.history(body.conversationId), saved]).then(([history, message]) =>

@@ -1,8 +1,9 @@
 /**
  * Delivering the visitor's messages: each waits its turn in the outbox (one saved at a time, in the
  * order sent), is saved under the id it was shown with once the device is online, and is asked about
- * as its save leaves — the chat service answering once it is stored (decision 0025). A save that fails leaves it 'failed' for Retry, under the same id — so a first attempt that
- * reached the server after all leaves one copy. outbox.ts holds the items' shape.
+ * as its save leaves — the chat service answering once it is stored (decision 0025). A save that
+ * fails leaves it 'failed' for Retry, under the same id — so a first attempt that reached the server
+ * after all leaves one copy. outbox.ts holds the items' shape.
  */
 import { isChatEnabled, normaliseOutgoing, ProviderError, type ChatResponse, type Message } from '@chat/core';
 import { answer, ask } from './assistant-answers.js';
@@ -67,20 +68,7 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   let saved: Message;
   try {
     saved = await saveWhenOnline(s, r, item, () => {
-      // A task later, so the save's request (sent once its own awaits are done) leaves first.
-      asked = nextTask().then(() => {
-        if (question.signal.aborted) throw new ProviderError('unavailable', 'The save failed first');
-        const asking = ask(s, r, item.text, { messageId: item.id, signal: question.signal });
-        // §4's typing indicator goes with the question (the reply may come before the save's answer),
-        // a task later: the re-render it causes would otherwise run before the request leaves.
-        void nextTask().then(() => {
-          const sending = r.outbox.find((i) => i.id === item.id)?.delivery === 'sending';
-          if (sending && !question.signal.aborted && !r.left) {
-            dispatch(s, r, { type: 'awaiting-reply', afterMessageId: item.id });
-          }
-        });
-        return asking;
-      });
+      asked = askWhileSaving(s, r, item, question.signal);
       asked.catch(() => undefined); // judged below, once the save is known
     });
   } catch (error) {
@@ -109,6 +97,30 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
   void answered;
   return 'sent';
+}
+
+/**
+ * The question about `item` put while its save is on the way, naming the message (decision 0025). A
+ * task later, so the save's request (sent once its own awaits are done) leaves first; not at all when
+ * the save has failed by then. §4's typing indicator goes with it (the reply may come before the
+ * save's answer), a task later again: the re-render it causes would otherwise hold up the request.
+ */
+async function askWhileSaving(
+  s: SessionCore,
+  r: Room,
+  item: OutboxItem,
+  withdrawn: AbortSignal,
+): Promise<ChatResponse> {
+  await nextTask();
+  if (withdrawn.aborted) throw new ProviderError('unavailable', 'The save failed first');
+  const asking = ask(s, r, item.text, { messageId: item.id, signal: withdrawn });
+  void nextTask().then(() => {
+    const sending = r.outbox.find((i) => i.id === item.id)?.delivery === 'sending';
+    if (sending && !withdrawn.aborted && !r.left) {
+      dispatch(s, r, { type: 'awaiting-reply', afterMessageId: item.id });
+    }
+  });
+  return asking;
 }
 
 /** Resolves after the tasks and promise callbacks already queued have run. */

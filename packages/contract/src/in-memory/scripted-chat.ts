@@ -15,6 +15,7 @@ import {
   ChatResumeBodySchema,
   ChatSendBodySchema,
   ProviderError,
+  SAVED_MESSAGE_WAIT_MS,
   type ChatCallOptions,
   type ChatResponse,
   type ChatResumeBody,
@@ -58,7 +59,7 @@ export const echoScript: ChatScript = (call, assistant) => {
 export function createScriptedChat(
   data: InMemoryData,
   now: () => number = Date.now,
-  savedMessageWaitMs = 10_000,
+  savedMessageWaitMs = SAVED_MESSAGE_WAIT_MS,
 ): ScriptedChat {
   const calls: ChatCall[] = [];
   let handler: ChatScript = echoScript;

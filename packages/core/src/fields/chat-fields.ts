@@ -15,3 +15,10 @@ export const RESUME = { maxResponses: 10, maxMessageLength: 500 } as const;
 
 /** The text an interrupt asks the visitor with. */
 export const MAX_INTERRUPT_MESSAGE_LENGTH = 2000;
+
+/**
+ * How long a chat service waits for a message the page is still saving before answering
+ * 'message-not-saved' (decision 0025): past a phone's slow upload, short of holding a request for a
+ * save that failed.
+ */
+export const SAVED_MESSAGE_WAIT_MS = 10_000;
