@@ -19,6 +19,7 @@ export const FIREBASE_STACK_JOURNEYS = [
   'e2e/expired-conversation.e2e.ts',
   'e2e/reconnecting.e2e.ts',
   'e2e/exactly-once.e2e.ts',
+  'e2e/browser-reports-offline.e2e.ts',
 ];
 
 export default defineConfig({

@@ -25,7 +25,9 @@ export async function errorFromResponse(response: Response, what: string): Promi
 /** The ProviderError for a request that never got an answer (server down, DNS, CORS, offline). */
 export function networkError(what: string, url: string, cause: unknown): ProviderError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ProviderError('unavailable', `${what} could not be reached at ${url}: ${reason}`);
+  return new ProviderError('unavailable', `${what} could not be reached at ${url}: ${reason}`, undefined, {
+    unreachable: true,
+  });
 }
 
 /** JSON.parse that answers undefined instead of throwing; the caller's schema then reports what is wrong. */

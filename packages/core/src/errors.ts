@@ -41,14 +41,28 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** An error raised by a provider implementation, carrying one of the closed set of codes. */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
+  /**
+   * The request got no answer at all: the network failed under it (offline, the server could not be
+   * reached). That, not the browser's `navigator.onLine`, is how a client learns its connection is
+   * gone (issue 28). Always with 'unavailable'; a deadline that passed is not this (the server may
+   * be slow, and the request may still land).
+   */
+  readonly unreachable: boolean;
   constructor(
     readonly code: ErrorCode,
     message: string = code,
     /** The HTTP status, when the failure came from an HTTP answer. */
     readonly status?: number,
+    options: { unreachable?: boolean } = {},
   ) {
     super(message);
+    this.unreachable = options.unreachable === true;
   }
+}
+
+/** Whether `error` says the request got no answer at all (ProviderError.unreachable). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ProviderError && error.unreachable;
 }
 
 /** The code of any thrown value: a ProviderError's own code, else 'internal'. */

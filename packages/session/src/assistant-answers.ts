@@ -7,6 +7,7 @@
 import {
   errorCodeOf,
   isChatEnabled,
+  isUnreachable,
   lastUserMessageText,
   normaliseSmartReplies,
   type ChatResponse,
@@ -82,7 +83,8 @@ export function apply(
 /**
  * Asks the assistant about the visitor's `text` and applies its answer. `asked` is the question
  * already put while the message was being saved (decision 0025): when the service answered that the
- * message was not saved in time, it is asked once more now that it is. When the assistant refuses
+ * message was not saved in time, or the question got no answer at all (it left while the connection
+ * was gone, and the save landed once it was back), it is asked once more now that it is saved. When the assistant refuses
  * the conversation itself, the question goes to a new one; any other failure becomes the 'Failed
  * to get AI response' alert with a 'Try again' reply. Never throws.
  */
@@ -95,7 +97,7 @@ export async function answer(
   try {
     const response = asked
       ? await asked.catch((error: unknown) => {
-          if (errorCodeOf(error) === 'message-not-saved') return ask(s, r, text);
+          if (errorCodeOf(error) === 'message-not-saved' || isUnreachable(error)) return ask(s, r, text);
           throw error;
         })
       : await ask(s, r, text);

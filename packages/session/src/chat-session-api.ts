@@ -42,15 +42,22 @@ export interface ChatSessionOptions {
   timeZone?: string;
   /** Default: newMessageId. */
   newId?: () => string;
-  /** Whether the device is online; default: always (a server process, a script). */
-  network?: NetworkStatus;
+  /**
+   * The runtime's hint that a lost connection may be back (the page: the browser's `online` event);
+   * default none. Whether the connection is there is learned from the session's requests alone.
+   */
+  connectionHints?: ConnectionHints;
+  /** Pauses between attempts of a save while the connection is lost; default RECONNECT_DELAYS_MS. */
+  reconnectDelaysMs?: readonly number[];
 }
 
-/** The device's connection as the runtime tells it (the page: navigator.onLine and its events). */
-export interface NetworkStatus {
-  isOnline(): boolean;
-  /** Resolves at once when online, else when the connection returns. */
-  whenOnline(): Promise<void>;
+/**
+ * What the runtime says about the network: a hint that makes the session try again sooner, never a
+ * reason not to try (connection.ts; issue 28).
+ */
+export interface ConnectionHints {
+  /** Calls `listener` when the runtime thinks the network is back; returns the function that stops it. */
+  onMaybeBack(listener: () => void): Unsubscribe;
 }
 
 export type Unsubscribe = () => void;

@@ -26,7 +26,7 @@ export { REPLY_MESSAGE_GRACE_MS } from './session-core.js';
 export type {
   ChatSession,
   ChatSessionOptions,
-  NetworkStatus,
+  ConnectionHints,
   SessionTexts,
   Unsubscribe,
 } from './chat-session-api.js';

@@ -104,6 +104,8 @@ export type ChatAction =
   | { type: 'reply-received'; smartReplies: SmartReply[] }
   /** The answered reply's message never appeared in time: stop showing the typing indicator. */
   | { type: 'reply-overdue' }
+  /** The question has not reached the assistant (the connection went): no typing indicator meanwhile. */
+  | { type: 'question-withdrawn' }
   /** The chat service answered with a phone sign-in interrupt. */
   | {
       type: 'interrupt-received';
@@ -139,6 +141,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'reply-overdue':
       return state.awaiting?.answered ? { ...state, awaiting: null } : state;
+    case 'question-withdrawn':
+      return state.awaiting && !state.awaiting.answered ? { ...state, awaiting: null } : state;
     case 'interrupt-received': {
       // An interrupt ends the wait: its text reply and auth message are already stored.
       const key = interruptKey(action.interrupt.toolRequest, `local:${action.now}`);

@@ -3,7 +3,7 @@ export {
   REPLY_MESSAGE_GRACE_MS,
   type ChatSession,
   type ChatSessionOptions,
-  type NetworkStatus,
+  type ConnectionHints,
   type SessionTexts,
 } from './chat-session.js';
 export type { ChatSessionState, ConversationStatus, ListedMessage, SessionAlert } from './session-view.js';
@@ -14,4 +14,5 @@ export { INTERRUPT_SMART_REPLIES } from './conversation-state.js';
 export { createServerClock, type ServerClock } from './server-clock.js';
 export { sendBody, resumeBody, phoneSignInInterrupt, visitorTimeZone } from './chat-bodies.js';
 
+export { RECONNECT_DELAYS_MS } from './connection.js';
 export { CONVERSATION_ID_KEY } from './conversation-memory.js';

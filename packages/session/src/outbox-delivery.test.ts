@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, type ChatService } from '@chat/core';
 import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
 import { openSession, stopSessions, visitorTexts } from './testing/open-session.js';
-import { switchableNetwork, until } from './testing/session-harness.js';
+import { cuttableNetwork, until } from './testing/session-harness.js';
 
 afterEach(stopSessions);
 
@@ -188,23 +188,42 @@ describe('ChatSession: the question travels with the save (decision 0025)', () =
 });
 
 describe('ChatSession: offline', () => {
+  /** A session over an in-memory backend whose network the test cuts (the saves and chat calls). */
+  async function openCuttable() {
+    const backend = createInMemoryBackend();
+    const network = cuttableNetwork(backend);
+    const opened = await openSession({
+      backend,
+      data: network.data,
+      chat: network.chat,
+      connectionHints: network.connectionHints,
+      // Long pauses: only the hint (the `online` event) brings the next attempt within a test.
+      reconnectDelaysMs: [60_000],
+    });
+    return { ...opened, network };
+  }
+
   it('three messages typed offline wait, then go once each, in order, and are answered', async () => {
-    const network = switchableNetwork();
-    const { session, backend, conversationId, calls } = await openSession({ network });
+    const { session, backend, conversationId, network } = await openCuttable();
     network.goOffline();
     const sends = ['First', 'Second', 'Third'].map((text) => session.send(text));
-    await Promise.resolve();
+    // The first save is tried (nothing is held back on the runtime's word), gets no answer, and the
+    // session says it is reconnecting; the others wait their turn behind it.
+    await until(session, (s) => s.reconnecting, 'the session to learn the connection is gone');
     expect(session.getState().messages.map((m) => [m.text, m.delivery])).toEqual([
       ['First', 'sending'],
       ['Second', 'sending'],
       ['Third', 'sending'],
     ]);
-    expect(calls).not.toContain('addMessage');
+    expect(session.getState().typing).toBe(false);
+    expect(session.getState().alerts).toEqual([]);
 
     network.goOnline();
     expect(await Promise.all(sends)).toEqual([true, true, true]);
     await until(session, (s) => s.messages.filter((m) => m.role === 'model').length === 3);
+    expect(session.getState().reconnecting).toBe(false);
     expect(visitorTexts(backend, conversationId)).toEqual(['First', 'Second', 'Third']);
+    // The question put with the first save got no answer either: it is asked again once saved.
     expect(backend.chat.calls.map((c) => (c.kind === 'send' ? c.body.message : null))).toEqual([
       'First',
       'Second',
@@ -213,20 +232,49 @@ describe('ChatSession: offline', () => {
   });
 
   it('a save cut off by the connection going is made again when it returns, under the same id', async () => {
-    const network = switchableNetwork();
-    const { session, backend, conversationId } = await openSession({ network });
+    const { session, backend, conversationId, network } = await openCuttable();
     const cut = backend.data.holdNext('addMessage');
-    backend.data.failNext('addMessage', new ProviderError('unavailable', 'network down'));
+    backend.data.failNext(
+      'addMessage',
+      new ProviderError('unavailable', 'network down', undefined, { unreachable: true }),
+    );
     const sent = session.send('Still there?');
     await cut.started;
     network.goOffline();
     cut.release(); // the attempt fails: the connection went while it was on its way
-    await vi.waitFor(() => expect(network.waiters()).toBe(1)); // the save waits for the connection
+    await until(session, (s) => s.reconnecting, 'the session to learn the connection is gone');
     expect(session.getState().messages.at(-1)?.delivery).toBe('sending');
     network.goOnline();
     expect(await sent).toBe(true);
     await until(session, (s) => s.messages.some((m) => m.text === 'You said: Still there?'));
     expect(visitorTexts(backend, conversationId)).toEqual(['Still there?']);
     expect(session.getState().alerts).toEqual([]);
+  });
+
+  it('a save the server answers with an error is not sent again: it waits for Retry', async () => {
+    const { session, backend, network } = await openCuttable();
+    backend.data.failNext('addMessage', new ProviderError('unavailable', 'HTTP 503', 503));
+    expect(await session.send('Hello?')).toBe(false);
+    expect(session.getState().messages.at(-1)?.delivery).toBe('failed');
+    expect(session.getState().reconnecting).toBe(false);
+    expect(network.attempts()).toBe(0);
+  });
+
+  it('without a hint, the save is tried again after a pause', async () => {
+    const backend = createInMemoryBackend();
+    const network = cuttableNetwork(backend);
+    const { session } = await openSession({
+      backend,
+      data: network.data,
+      chat: network.chat,
+      reconnectDelaysMs: [20],
+    });
+    network.goOffline();
+    const sent = session.send('Anyone?');
+    await vi.waitFor(() => expect(network.attempts()).toBeGreaterThanOrEqual(3));
+    expect(session.getState().reconnecting).toBe(true);
+    network.goOnline(); // no listener: the next pause ends and the save goes
+    expect(await sent).toBe(true);
+    expect(session.getState().reconnecting).toBe(false);
   });
 });

@@ -1,11 +1,18 @@
 /**
  * Delivering the visitor's messages: each waits its turn in the outbox (one saved at a time, in the
- * order sent), is saved under the id it was shown with once the device is online, and is asked about
+ * order sent), is saved under the id it was shown with (again while the connection is lost), and is asked about
  * as its save leaves — the chat service answering once it is stored (decision 0025). A save that
  * fails leaves it 'failed' for Retry, under the same id — so a first attempt that reached the server
  * after all leaves one copy. outbox.ts holds the items' shape.
  */
-import { isChatEnabled, normaliseOutgoing, ProviderError, type ChatResponse, type Message } from '@chat/core';
+import {
+  isChatEnabled,
+  isUnreachable,
+  normaliseOutgoing,
+  ProviderError,
+  type ChatResponse,
+  type Message,
+} from '@chat/core';
 import { answer, ask } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
@@ -67,7 +74,7 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   let asked: Promise<ChatResponse> | undefined;
   let saved: Message;
   try {
-    saved = await saveWhenOnline(s, r, item, () => {
+    saved = await saveReaching(s, r, item, () => {
       asked = askWhileSaving(s, r, item, question.signal);
       asked.catch(() => undefined); // judged below, once the save is known
     });
@@ -116,7 +123,7 @@ async function askWhileSaving(
   const asking = ask(s, r, item.text, { messageId: item.id, signal: withdrawn });
   void nextTask().then(() => {
     const sending = r.outbox.find((i) => i.id === item.id)?.delivery === 'sending';
-    if (sending && !withdrawn.aborted && !r.left) {
+    if (sending && !withdrawn.aborted && !r.left && !s.connection.lost) {
       dispatch(s, r, { type: 'awaiting-reply', afterMessageId: item.id });
     }
   });
@@ -129,27 +136,33 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Saves `item` once the device is online. A message sent offline waits in the outbox ('Sending…')
- * rather than fail, and a save cut off by the connection going is made again when it returns —
- * under the same id, so a first attempt that did reach the server leaves one copy.
+ * Saves `item`, trying again while the connection is lost. A save that gets no answer at all (the
+ * network failed: ProviderError.unreachable) leaves the message waiting in the outbox ('Sending…',
+ * the page saying 'Reconnecting…') and is made again — after a pause, or sooner when the runtime hints
+ * the network is back — under the same id, so a first attempt that did reach the server leaves one
+ * copy. Nothing waits for the browser's word that it is online (issue 28): every save is tried.
  */
-async function saveWhenOnline(
+async function saveReaching(
   s: SessionCore,
   r: Room,
   item: OutboxItem,
   /** Called once, right after the first save request has left. */
   onSaving: () => void,
 ): Promise<Message> {
-  let first = true;
-  for (;;) {
-    await s.network.whenOnline();
+  for (let attempt = 0; ; attempt += 1) {
     try {
       const saving = s.data.addMessage(r.conversation.id, { id: item.id, role: 'user', text: item.text });
-      if (first) onSaving();
-      first = false;
-      return await saving;
+      if (attempt === 0) onSaving();
+      const saved = await saving;
+      s.connection.markReached();
+      return saved;
     } catch (error) {
-      if (s.network.isOnline() || r.left) throw error;
+      if (!isUnreachable(error) || r.left) throw error;
+      // The typing indicator the question put up goes: nothing is on its way while offline.
+      dispatch(s, r, { type: 'question-withdrawn' });
+      s.connection.markLost();
+      await s.connection.nextAttempt(attempt);
+      if (r.left) throw error;
     }
   }
 }

@@ -20,7 +20,8 @@ import {
   type KeyValueStore,
 } from '@chat/core';
 import { visitorTimeZone } from './chat-bodies.js';
-import type { ChatSessionOptions, NetworkStatus, SessionTexts } from './chat-session-api.js';
+import type { ChatSessionOptions, SessionTexts } from './chat-session-api.js';
+import { createConnection, RECONNECT_DELAYS_MS, type Connection } from './connection.js';
 import { chatReducer, type ChatAction } from './conversation-state.js';
 import type { OutboxItem } from './outbox.js';
 import { mayLeave, type Room } from './room.js';
@@ -35,8 +36,6 @@ import { timedServices } from './timed-services.js';
  */
 export const REPLY_MESSAGE_GRACE_MS = 15_000;
 
-const ALWAYS_ONLINE: NetworkStatus = { isOnline: () => true, whenOnline: () => Promise.resolve() };
-
 export interface SessionCore {
   readonly business: Business;
   readonly storage: KeyValueStore;
@@ -48,7 +47,8 @@ export interface SessionCore {
   readonly chat: ChatService;
   readonly newId: () => string;
   readonly timeZone: string;
-  readonly network: NetworkStatus;
+  /** Whether requests are being answered, learned from them (connection.ts). */
+  readonly connection: Connection;
   readonly readRetryDelaysMs: readonly number[];
   readonly listeners: Set<() => void>;
   /**
@@ -89,7 +89,11 @@ export function createSessionCore(options: ChatSessionOptions, listen: (r: Room)
     chat,
     newId: options.newId ?? newMessageId,
     timeZone: options.timeZone ?? visitorTimeZone(),
-    network: options.network ?? ALWAYS_ONLINE,
+    connection: createConnection(
+      options.connectionHints,
+      options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS,
+      () => changed(s as SessionCore),
+    ),
     readRetryDelaysMs: options.readRetryDelaysMs ?? READ_RETRY_DELAYS_MS,
     listeners: new Set(),
     listen,
@@ -114,6 +118,7 @@ function view(s: Omit<SessionCore, 'state'>): ChatSessionState {
     r && { ...r, mayLeave: mayLeave(r) },
     s.newChatFailed,
     s.texts.authPromptDefault,
+    s.connection.lost,
   );
 }
 

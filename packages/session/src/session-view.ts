@@ -82,7 +82,11 @@ export interface ChatSessionState {
   typing: boolean;
   smartReplies: SmartReply[];
   alerts: SessionAlert[];
-  /** The live stream dropped and is coming back; missed messages follow. */
+  /**
+   * The connection is coming back: the live stream dropped (missed messages follow), or a request got
+   * no answer at all and the session tries again (connection.ts). Never because the browser says it is
+   * offline.
+   */
   reconnecting: boolean;
 }
 
@@ -93,6 +97,7 @@ export function viewOf(
   room: RoomSnapshot | null,
   newChatFailed: boolean,
   authPromptDefault: string,
+  connectionLost = false,
 ): ChatSessionState {
   const pageAlerts: SessionAlert[] = newChatFailed
     ? [{ source: 'new-chat', error: 'failedToCreateConversation' }]
@@ -109,7 +114,7 @@ export function viewOf(
       typing: false,
       smartReplies: [],
       alerts: pageAlerts,
-      reconnecting: false,
+      reconnecting: connectionLost,
     };
   }
   const interrupt = pendingInterrupt(room.stored, room.chat, authPromptDefault);
@@ -143,6 +148,6 @@ export function viewOf(
       ...(room.chat.alert ? [{ source: 'action' as const, error: room.chat.alert }] : []),
       ...pageAlerts,
     ],
-    reconnecting: room.reconnecting,
+    reconnecting: room.reconnecting || connectionLost,
   };
 }

@@ -2,8 +2,14 @@
  * Test helpers for a ChatSession: waiting for a state, a network the test switches off and on, and
  * tab storage in memory. No DOM: a session runs anywhere.
  */
-import { storageOrMemory, type KeyValueStore } from '@chat/core';
-import type { ChatSession, NetworkStatus } from '../chat-session-api.js';
+import {
+  ProviderError,
+  storageOrMemory,
+  type ChatService,
+  type DataProvider,
+  type KeyValueStore,
+} from '@chat/core';
+import type { ChatSession, ConnectionHints } from '../chat-session-api.js';
 import type { ChatSessionState } from '../session-view.js';
 
 /** Resolves with the first state for which `holds` is true (now or after a change); rejects after `ms`. */
@@ -40,27 +46,49 @@ export function completeReplies(session: ChatSession): number {
 /** Tab storage in memory. */
 export const memoryStorage = (): KeyValueStore => storageOrMemory(() => null);
 
-/** A connection the test takes away and gives back, as the browser's online/offline events do. */
-export function switchableNetwork(): NetworkStatus & {
-  goOffline(): void;
-  goOnline(): void;
-  /** How many calls wait for the connection to return. */
-  waiters(): number;
-} {
-  let online = true;
-  let waiting: Array<() => void> = [];
-  return {
-    isOnline: () => online,
-    whenOnline: () => (online ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
-    goOffline() {
-      online = false;
+/**
+ * A network the test takes away and gives back, under a backend's data provider and chat service:
+ * while it is away, every save and chat call fails with no answer at all (ProviderError.unreachable),
+ * as a browser's requests do offline; giving it back fires the runtime's hint (the `online` event).
+ */
+export function cuttableNetwork(services: { data: DataProvider; chat: ChatService }) {
+  let cut = false;
+  let attempts = 0;
+  const listeners = new Set<() => void>();
+  const unreachable = () => {
+    attempts += 1;
+    return Promise.reject(
+      new ProviderError('unavailable', 'Failed to fetch', undefined, { unreachable: true }),
+    );
+  };
+  const data: DataProvider = {
+    ...services.data,
+    addMessage: (id, message) => (cut ? unreachable() : services.data.addMessage(id, message)),
+    getConversation: (id) => services.data.getConversation(id),
+    subscribeToMessages: (id, observer) => services.data.subscribeToMessages(id, observer),
+  };
+  const chat: ChatService = {
+    send: (body, options) => (cut ? unreachable() : services.chat.send(body, options)),
+    resume: (body, options) => (cut ? unreachable() : services.chat.resume(body, options)),
+  };
+  const connectionHints: ConnectionHints = {
+    onMaybeBack(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
-    waiters: () => waiting.length,
+  };
+  return {
+    data,
+    chat,
+    connectionHints,
+    /** Requests refused since the start. */
+    attempts: () => attempts,
+    goOffline() {
+      cut = true;
+    },
     goOnline() {
-      online = true;
-      const resolve = waiting;
-      waiting = [];
-      for (const r of resolve) r();
+      cut = false;
+      for (const listener of [...listeners]) listener();
     },
   };
 }

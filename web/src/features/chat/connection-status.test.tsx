@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '@chat/core';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { openChat } from '../../test/render-app.js';
 
@@ -26,16 +27,38 @@ describe("the connection is visible: 'Reconnecting…'", () => {
     expect(input).toHaveValue('typed while away');
   });
 
-  it('shows while the browser is offline', async () => {
+  // Issue 28: a laptop with Wi-Fi off says navigator.onLine === false while its page and server are
+  // both on localhost. The page does not believe it: only a request that gets no answer says so.
+  it('does not show, nor hold a message, because the browser says it is offline', async () => {
     const backend = createInMemoryBackend();
-    await openChat(backend);
+    const { user, input, conversation } = await openChat(backend);
     try {
       act(() => setBrowserOnline(false));
-      expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
-      act(() => setBrowserOnline(true));
-      await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
+      await user.type(input, 'Are you open today?{Enter}');
+      await screen.findByText('You said: Are you open today?');
+      expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+      expect(screen.queryByText('Sending…')).not.toBeInTheDocument();
+      expect(backend.data.messages(conversation.id).map((m) => m.text)).toContain('Are you open today?');
     } finally {
       setBrowserOnline(true);
     }
+  });
+
+  it('shows when a save gets no answer at all, and the message goes once the network is back', async () => {
+    const backend = createInMemoryBackend();
+    const { user, input, conversation } = await openChat(backend);
+    backend.data.failNext(
+      'addMessage',
+      new ProviderError('unavailable', 'Failed to fetch', undefined, { unreachable: true }),
+    );
+    await user.type(input, 'Still there?{Enter}');
+    expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
+    expect(screen.getByText('Sending…')).toBeInTheDocument();
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument();
+
+    act(() => setBrowserOnline(true)); // the browser's `online` event: try again now
+    await screen.findByText('You said: Still there?');
+    await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
+    expect(backend.data.messages(conversation.id).filter((m) => m.role === 'user')).toHaveLength(1);
   });
 });

@@ -18,7 +18,6 @@ import { SmartReplies } from './components/smart-replies.js';
 import { SuggestedQuestions } from './components/suggested-questions.js';
 import { TypingIndicator } from './components/typing-indicator.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
-import { useBrowserOnline } from './hooks/use-browser-online.js';
 import type { ChatSessionBinding } from './hooks/use-chat-session.js';
 import { useEmbedHost } from './hooks/use-embed-host.js';
 import { useQueryParamMessages } from './hooks/use-query-param-messages.js';
@@ -39,7 +38,6 @@ export function ConversationView({ business, binding }: { business: Business; bi
   const send = (text: string) => session.send(text);
   useQueryParamMessages(state.canSend, send);
   useEmbedHost({ messages: state.stored, loaded: state.loaded, canSend: state.canSend, send });
-  const online = useBrowserOnline();
 
   const shown = state.messages;
   const empty = state.loaded && shown.length === 0;
@@ -114,7 +112,7 @@ export function ConversationView({ business, binding }: { business: Business; bi
           </button>
         ) : null}
         <div className="chat-column">
-          <ConnectionStatus reconnecting={!online || state.reconnecting} />
+          <ConnectionStatus reconnecting={state.reconnecting} />
           <SmartReplies replies={smartReplies} onSelect={onSmartReply} />
           <Composer
             ref={composerInput}

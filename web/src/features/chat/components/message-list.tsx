@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { fillText } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import type { ListedMessage } from '@chat/session';
@@ -34,15 +35,29 @@ export function MessageList({
       aria-label={fillText(PAGE_TEXT.conversationWith, { business: businessName })}
       aria-busy={streaming ? true : undefined}
     >
-      {messages.map((message) => (
-        <MessageBubble
-          key={message.id}
-          message={message}
-          assistantName={assistantName}
-          authPrompt={authPrompt}
-          onRetry={onRetry}
-        />
+      {messages.map((message, index) => (
+        <Fragment key={message.id}>
+          {isAssistant(message) && !isAssistant(messages[index - 1]) ? (
+            // The assistant's name where a sighted visitor sees it, over each run of its messages, as
+            // messengers show who is speaking (issue 28). Screen readers hear it from each bubble's own
+            // "{name}: " prefix, so it is hidden from them here rather than read twice.
+            <p className="msg-author" aria-hidden="true">
+              {assistantName}
+            </p>
+          ) : null}
+          <MessageBubble
+            message={message}
+            assistantName={assistantName}
+            authPrompt={authPrompt}
+            onRetry={onRetry}
+          />
+        </Fragment>
       ))}
     </div>
   );
+}
+
+/** The assistant's own messages: its replies and its sign-in prompts (not system notices). */
+function isAssistant(message: ListedMessage | undefined): boolean {
+  return message !== undefined && message.role === 'model' && message.type !== 'system';
 }

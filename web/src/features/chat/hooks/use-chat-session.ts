@@ -12,7 +12,7 @@ import {
   createChatSession,
   type ChatSession,
   type ChatSessionState,
-  type NetworkStatus,
+  type ConnectionHints,
 } from '@chat/session';
 import { chatPath } from '../../../lib/chat-paths.js';
 import { UI_TEXT } from '../../../lib/i18n/active-text.js';
@@ -27,13 +27,17 @@ export interface ChatSessionBinding {
   chooseReply(reply: SmartReply): Promise<void>;
 }
 
-/** The browser's idea of the connection: offline is known at once, before the live stream notices. */
-const browserNetwork: NetworkStatus = {
-  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
-  whenOnline: () =>
-    browserNetwork.isOnline()
-      ? Promise.resolve()
-      : new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
+/**
+ * The browser's `online` event, a hint that makes the session try a save that got no answer again
+ * sooner. Nothing reads navigator.onLine: it is false on a laptop with Wi-Fi off whose page and server
+ * are on localhost, and wrong elsewhere too; the session learns a lost connection from its requests
+ * (issue 28, @chat/session connection.ts).
+ */
+const browserHints: ConnectionHints = {
+  onMaybeBack(listener) {
+    window.addEventListener('online', listener);
+    return () => window.removeEventListener('online', listener);
+  },
 };
 
 export function useChatSession(
@@ -51,7 +55,7 @@ export function useChatSession(
       texts: UI_TEXT,
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
-      network: browserNetwork,
+      connectionHints: browserHints,
     }),
   );
   const state = useSyncExternalStore(session.subscribe, session.getState);
