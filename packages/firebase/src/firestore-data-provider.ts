@@ -10,8 +10,11 @@
  *   createdAt (expired) and then given exactly createdAt + 24 h in a second write, the only other value
  *   the rules accept (decision 0006). If that second write fails, creating the conversation fails.
  * - createConversation and addMessage are REST commits when `rest` is given (the page's: one round trip
- *   each, the server's createdAt in the answer, no SDK connection needed; decision 0021), else — and when
- *   the REST API cannot be reached — the SDK's writes, each read back for its createdAt (one extra read).
+ *   each, the server's createdAt in the answer, no SDK connection needed; decision 0021), else the SDK's
+ *   writes, each read back for its createdAt (one extra read). When the REST API cannot be reached, a
+ *   conversation is created by the SDK; a message is not: addMessage rejects with an unreachable
+ *   ProviderError, and the chat session, which learns a lost connection from that (issue 28), saves it
+ *   again under the same id once the network is back — one place that waits for the network, not two.
  *   addMessage is one atomic commit (the message, create-only under the client's id, and the
  *   conversation's lastMessage); a second write of a stored id fails in the rules and is answered with
  *   the stored copy.
@@ -26,7 +29,7 @@
  * - Malformed documents: see firestore-documents.ts (business → 'internal', conversation → null,
  *   message → skipped), each with a console.warn or an error naming the bad fields.
  * - No offline persistence is enabled: SDK writes made while offline wait in memory and are lost on reload
- *   (a REST write made offline fails at once and goes to the SDK).
+ *   (a REST write made offline fails at once).
  * - subscribeToMessages lists only what the server has acknowledged: a message this page is still
  *   writing is left out until its write lands (the SDK's local copy would make an unsaved message look
  *   stored), as the local backend lists only what its server stored.
@@ -383,15 +386,13 @@ export function createFirestoreDataProvider(
       return guarded('Saving the message', async () => {
         const ref = doc(messagesRef(id), messageId);
         try {
-          if (commit) {
-            try {
-              return await addOverRest(id, messageId, fields);
-            } catch (error) {
-              if (!(error instanceof RestUnreachable)) throw error;
-            }
-          }
+          if (commit) return await addOverRest(id, messageId, fields);
           return await addWithSdk(id, ref, fields);
         } catch (error) {
+          // No answer at all: nothing is known to be written; the caller tries again under this id.
+          if (error instanceof RestUnreachable) {
+            throw new ProviderError('unavailable', error.message, undefined, { unreachable: true });
+          }
           // Messages are create-only: writing a stored id again is refused as an update. A retried save
           // whose first attempt landed finds its copy here, and that copy is the answer.
           const stored = await getDoc(ref).catch(() => null);

@@ -2,13 +2,13 @@
  * The page's first-screen calls over Firestore's REST API (firestore-rest-api.ts; decision 0021), on the
  * Firestore emulator through firestore.rules: creates, sends and a returning visitor's conversation and
  * messages need none of the SDK's connection (a provider whose SDK cannot reach any server still does
- * them), the SDK takes the writes over when the REST API cannot be reached, and a conversation created
+ * them), the SDK creates a conversation when the REST API cannot be reached (a save says it got no answer), and a conversation created
  * here is known to be empty before the listener has connected.
  * The DataProvider contract suite runs on the REST path too (the harness builds the provider as the page
  * does). Runs in `npm run test:firestore`; skipped without the emulator.
  */
 import { contractBusiness } from '@chat/contract';
-import { CONVERSATION_LIFETIME_MS, newMessageId, type DataProvider } from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, newMessageId, ProviderError, type DataProvider } from '@chat/core';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -77,13 +77,23 @@ describe.skipIf(!env.firestoreHost)('the first screen over REST', () => {
     });
   });
 
-  it('hands the writes to the SDK when the REST API cannot be reached', async () => {
+  it('creates with the SDK when the REST API cannot be reached, and says a save got no answer', async () => {
     const data = provider(firestoreHost, NOWHERE);
     const conversation = await data.createConversation(newConversation);
     expect(conversation.expiredAt).toBe(conversation.createdAt + CONVERSATION_LIFETIME_MS);
+    // The session learns the connection is gone from this and saves again when it is back (issue 28).
     const id = newMessageId();
-    const message = await data.addMessage(conversation.id, { id, role: 'user', text: 'Hello' });
-    expect(message).toMatchObject({ id, role: 'user', text: 'Hello' });
+    const refused = await data
+      .addMessage(conversation.id, { id, role: 'user', text: 'Hello' })
+      .catch((e) => e);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect(refused).toMatchObject({ code: 'unavailable', unreachable: true });
+    const again = await provider(firestoreHost, firestoreHost).addMessage(conversation.id, {
+      id,
+      role: 'user',
+      text: 'Hello',
+    });
+    expect(again).toMatchObject({ id, role: 'user', text: 'Hello' });
   });
 
   it('answers a second save of the same id with the stored copy, not a second message', async () => {

@@ -10,16 +10,16 @@ import {
   isUnreachable,
   lastUserMessageText,
   normaliseSmartReplies,
+  offeredReply,
   type ChatResponse,
   type Message,
+  type OfferedSmartReply,
   type ResumeResponse,
-  type SmartReply,
   type ToolRequest,
 } from '@chat/core';
 import { phoneSignInInterrupt, resumeBody, sendBody } from './chat-bodies.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
-import { RETRY_SMART_REPLIES } from './conversation-state.js';
 import { inTurn, mayLeave, type Room } from './room.js';
 import { dispatch, isExpired, type SessionCore } from './session-core.js';
 
@@ -60,9 +60,9 @@ export function apply(
   r: Room,
   response: ChatResponse,
   previousUserText: string | null,
-  fallback: SmartReply[] = [],
+  fallback: OfferedSmartReply[] = [],
 ): void {
-  const replies = normaliseSmartReplies(response.smartReplies);
+  const replies = normaliseSmartReplies(response.smartReplies).map(offeredReply);
   const smartReplies = replies.length > 0 ? replies : fallback;
   const interrupt = phoneSignInInterrupt(response);
   r.answered = true;
@@ -74,6 +74,7 @@ export function apply(
       previousUserText,
       now: Date.now(),
       defaultPrompt: s.texts.authPromptDefault,
+      interruptReplies: s.replies.interrupt,
     });
   } else {
     dispatch(s, r, { type: 'reply-received', smartReplies });
@@ -107,7 +108,7 @@ export async function answer(
       return;
     }
     console.error('The chat service failed', error);
-    dispatch(s, r, { type: 'failed', alert: 'failedToGetAiResponse', smartReplies: RETRY_SMART_REPLIES });
+    dispatch(s, r, { type: 'failed', alert: 'failedToGetAiResponse', smartReplies: s.replies.retry });
   }
 }
 

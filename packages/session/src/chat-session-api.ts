@@ -9,8 +9,9 @@ import type {
   ConfirmedUser,
   DataProvider,
   KeyValueStore,
-  SmartReply,
+  OfferedSmartReply,
 } from '@chat/core';
+import type { ReplyTexts } from './product-replies.js';
 import type { ServerClock } from './server-clock.js';
 import type { ChatSessionState, SessionAlert } from './session-view.js';
 import type { CallDeadlines } from './timed-services.js';
@@ -32,6 +33,8 @@ export interface ChatSessionOptions {
   storage: KeyValueStore;
   /** Default: English. */
   texts?: SessionTexts;
+  /** The words of the smart replies the session offers (core's SMART_REPLY_TEXT); default English. */
+  replyTexts?: ReplyTexts;
   /** Default: WRITE_TIMEOUT_MS and CHAT_TIMEOUT_MS. */
   deadlines?: CallDeadlines;
   /** Pauses between attempts of a conversation read that failed in passing. */
@@ -81,12 +84,15 @@ export interface ChatSession {
   retry(messageId: string): Promise<boolean>;
   /** 'try again' (§4): the last visitor message goes to the assistant once more. */
   tryAgain(): Promise<void>;
-  /** A smart reply: an answer that declines the pending interrupt, else sent as the visitor's words. */
-  chooseSmartReply(reply: SmartReply): Promise<void>;
+  /**
+   * A smart reply: one offered for the pending interrupt ('decline') answers it, else its words are
+   * sent as the visitor's. Special actions ('try-again', …) are the caller's to run first.
+   */
+  chooseSmartReply(reply: OfferedSmartReply): Promise<void>;
   /** The visitor signed in through the phone widget: the assistant resumes. */
   answerInterrupt(user: ConfirmedUser): Promise<void>;
   /** The visitor chose `reply` instead of signing in. */
-  declineInterrupt(reply: SmartReply): Promise<void>;
+  declineInterrupt(reply: OfferedSmartReply): Promise<void>;
   /** The visitor closed the phone widget. */
   cancelInterrupt(): Promise<void>;
   /** Creates a new conversation and shows it; false (with an alert) when it cannot be created. */

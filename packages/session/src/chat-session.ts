@@ -67,7 +67,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     async chooseSmartReply(reply) {
       const r = s.room;
       if (!r) return;
-      // Any smart reply while the interrupt is pending is an answer to it: the visitor declines.
+      // While the interrupt is pending the replies offered are its ('decline'): choosing one answers
+      // it — recognised by when it is chosen, never by its words, so it works in any language.
       if (s.state.interrupt) return declineInterrupt(s, reply);
       await sendText(s, r, reply.text);
     },

@@ -104,7 +104,7 @@ describe('chatReducer: failures', () => {
     );
     expect(state.awaiting).toBeNull();
     expect(state.alert).toBe('failedToGetAiResponse');
-    expect(state.smartReplies).toEqual([{ type: 'system', text: 'Try again' }]);
+    expect(state.smartReplies).toEqual([{ type: 'system', text: 'Try again', action: 'try-again' }]);
   });
 
   it('keeps the current smart replies when the failure offers none', () => {
@@ -116,7 +116,7 @@ describe('chatReducer: failures', () => {
     expect(state.smartReplies).toEqual(replies);
   });
 
-  it("offers a retry that is the special text 'try again'", () => {
+  it("offers a retry whose English words are §4's special text 'try again'", () => {
     expect(RETRY_SMART_REPLIES.map((r) => specialActionFor(r.text))).toEqual(['try-again']);
   });
 });

@@ -7,16 +7,16 @@
 import {
   EN,
   PHONE_SIGN_IN_TOOL,
-  SMART_REPLY_TEXT,
   hasStoredInterrupt,
   interruptKey,
   pendingAuthMessage,
   userTextBefore,
   type ChatInterrupt,
   type Message,
-  type SmartReply,
+  type OfferedSmartReply,
   type ToolRequest,
 } from '@chat/core';
+import { ENGLISH_REPLIES } from './product-replies.js';
 import type { SessionError } from './session-errors.js';
 
 /** A phone sign-in the assistant asked for and the visitor has not finished or declined. */
@@ -45,7 +45,7 @@ export interface Awaiting {
 }
 
 export interface ChatState {
-  smartReplies: SmartReply[];
+  smartReplies: OfferedSmartReply[];
   /** Waiting for the assistant: the typing indicator shows until a reply appears after this message. */
   awaiting: Awaiting | null;
   /**
@@ -70,28 +70,10 @@ export const initialChatState: ChatState = {
   alert: null,
 };
 
-/** The smart replies offered while an interrupt is pending; choosing one declines it. */
-export const INTERRUPT_SMART_REPLIES: SmartReply[] = [
-  { type: 'system', text: SMART_REPLY_TEXT.verifyLater },
-  { type: 'system', text: SMART_REPLY_TEXT.needMoreInfo },
-];
-
-/**
- * Offered after 'Failed to get AI response' (§8): the special text 'try again' (§4) asks the
- * assistant once more with the visitor's last message, so one tap retries. English in every language,
- * like SMART_REPLY_TEXT: §4 recognises 'try again' in English (docs/decisions/0013).
- */
-export const RETRY_SMART_REPLIES: SmartReply[] = [{ type: 'system', text: 'Try again' }];
-
-/** Offered while the subscription to messages has failed (§8); see conversation-view.tsx. */
-export const LISTEN_FAILURE_SMART_REPLIES: SmartReply[] = [
-  { type: 'system', text: SMART_REPLY_TEXT.refreshPage },
-  { type: 'system', text: SMART_REPLY_TEXT.contactSupport },
-];
-
-export const DECLINE_FALLBACK_SMART_REPLIES: SmartReply[] = [
-  { type: 'chat', text: SMART_REPLY_TEXT.declineFallback },
-];
+/** The English smart replies offered while an interrupt is pending (product-replies.ts). */
+export const INTERRUPT_SMART_REPLIES: OfferedSmartReply[] = ENGLISH_REPLIES.interrupt;
+/** The English 'Try again' offered after 'Failed to get AI response' (§8). */
+export const RETRY_SMART_REPLIES: OfferedSmartReply[] = ENGLISH_REPLIES.retry;
 
 export type ChatAction =
   /** A visitor action starts: old smart replies and alerts go (§4 sending, step 1). */
@@ -101,7 +83,7 @@ export type ChatAction =
    * The chat service answered without an interrupt (or with one already shown). The typing
    * indicator stays until the reply's message appears or the wait is overdue.
    */
-  | { type: 'reply-received'; smartReplies: SmartReply[] }
+  | { type: 'reply-received'; smartReplies: OfferedSmartReply[] }
   /** The answered reply's message never appeared in time: stop showing the typing indicator. */
   | { type: 'reply-overdue' }
   /** The question has not reached the assistant (the connection went): no typing indicator meanwhile. */
@@ -110,11 +92,13 @@ export type ChatAction =
   | {
       type: 'interrupt-received';
       interrupt: ChatInterrupt;
-      smartReplies: SmartReply[];
+      smartReplies: OfferedSmartReply[];
       previousUserText: string | null;
       now: number;
       /** The prompt when the interrupt carries none (the page's authPromptDefault). */
       defaultPrompt?: string;
+      /** The replies that decline it, in the visitor's language; default English. */
+      interruptReplies?: OfferedSmartReply[];
     }
   /** Sign-in finished, declined or cancelled: the auth message goes and the input is enabled. */
   | { type: 'interrupt-closed'; key: string }
@@ -122,9 +106,9 @@ export type ChatAction =
    * The stored conversation arrived for the first time: its smart replies are shown again (the
    * interrupt's when one is pending) unless the visitor has already acted.
    */
-  | { type: 'restored'; smartReplies: SmartReply[] }
+  | { type: 'restored'; smartReplies: OfferedSmartReply[] }
   /** An action failed: the alert shows, and `smartReplies` (when given) offer a way on. */
-  | { type: 'failed'; alert: SessionError; smartReplies?: SmartReply[] }
+  | { type: 'failed'; alert: SessionError; smartReplies?: OfferedSmartReply[] }
   | { type: 'dismiss-alert' };
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
@@ -147,13 +131,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       // An interrupt ends the wait: its text reply and auth message are already stored.
       const key = interruptKey(action.interrupt.toolRequest, `local:${action.now}`);
       if (state.answered.includes(key)) return { ...state, awaiting: null };
+      const interruptReplies = action.interruptReplies ?? INTERRUPT_SMART_REPLIES;
       if (state.interrupt?.key === key) {
-        return { ...state, awaiting: null, smartReplies: INTERRUPT_SMART_REPLIES };
+        return { ...state, awaiting: null, smartReplies: interruptReplies };
       }
       return {
         ...state,
         awaiting: null,
-        smartReplies: INTERRUPT_SMART_REPLIES,
+        smartReplies: interruptReplies,
         interrupt: {
           key,
           toolRequest: action.interrupt.toolRequest,

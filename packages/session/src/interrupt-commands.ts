@@ -3,9 +3,8 @@
  * and a first signup posts the §3 feed item), declined with a smart reply, or the widget closed.
  * Each closes the interrupt first, so its widget goes and the input comes back at once.
  */
-import { EN, signupFeedItem, type ConfirmedUser, type SmartReply } from '@chat/core';
+import { EN, signupFeedItem, type ConfirmedUser, type OfferedSmartReply } from '@chat/core';
 import { apply, ask, resume, saveSystemMessage } from './assistant-answers.js';
-import { DECLINE_FALLBACK_SMART_REPLIES } from './conversation-state.js';
 import type { Room } from './room.js';
 import { dispatch, type SessionCore } from './session-core.js';
 
@@ -52,7 +51,7 @@ export async function answerInterrupt(s: SessionCore, user: ConfirmedUser): Prom
 }
 
 /** The visitor chose `reply` instead of signing in. */
-export async function declineInterrupt(s: SessionCore, reply: SmartReply): Promise<void> {
+export async function declineInterrupt(s: SessionCore, reply: OfferedSmartReply): Promise<void> {
   const taken = takeInterrupt(s);
   if (!taken) return;
   const { r, interrupt } = taken;
@@ -69,7 +68,7 @@ export async function declineInterrupt(s: SessionCore, reply: SmartReply): Promi
       message: reply.text,
       declined: true,
     });
-    apply(s, r, response, reply.text, DECLINE_FALLBACK_SMART_REPLIES);
+    apply(s, r, response, reply.text, s.replies.declineFallback);
   } catch (error) {
     console.error('Declining sign-in failed', error);
     dispatch(s, r, { type: 'failed', alert: 'failedToProcessSelection' });

@@ -4,11 +4,11 @@
  * list restores what the last answer offered and sends what a previous conversation carried over; a
  * save reported failed that shows up in a list landed after all, and is asked about.
  */
-import { isChatEnabled, restoredSmartReplies } from '@chat/core';
+import { isChatEnabled, offeredReply, restoredSmartReplies } from '@chat/core';
 import { answer } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
-import { INTERRUPT_SMART_REPLIES, chatReducer, pendingInterrupt } from './conversation-state.js';
+import { chatReducer, pendingInterrupt } from './conversation-state.js';
 import { queue } from './outbox-delivery.js';
 import { processMessages } from './process-messages.js';
 import { inTurn, mayLeave, type Room } from './room.js';
@@ -61,7 +61,7 @@ function loadedOnce(s: SessionCore, r: Room): void {
     const pending = pendingInterrupt(r.stored, r.chat) !== null;
     r.chat = chatReducer(r.chat, {
       type: 'restored',
-      smartReplies: pending ? INTERRUPT_SMART_REPLIES : restoredSmartReplies(r.stored),
+      smartReplies: pending ? s.replies.interrupt : restoredSmartReplies(r.stored).map(offeredReply),
     });
   }
   if (isChatEnabled(s.business) && !r.carriedSent) {

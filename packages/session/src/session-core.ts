@@ -22,6 +22,7 @@ import {
 import { visitorTimeZone } from './chat-bodies.js';
 import type { ChatSessionOptions, SessionTexts } from './chat-session-api.js';
 import { createConnection, RECONNECT_DELAYS_MS, type Connection } from './connection.js';
+import { productReplies, type ProductReplies } from './product-replies.js';
 import { chatReducer, type ChatAction } from './conversation-state.js';
 import type { OutboxItem } from './outbox.js';
 import { mayLeave, type Room } from './room.js';
@@ -41,6 +42,8 @@ export interface SessionCore {
   readonly storage: KeyValueStore;
   readonly auth: AuthProvider;
   readonly texts: SessionTexts;
+  /** The smart replies the session offers, in the visitor's language (product-replies.ts). */
+  readonly replies: ProductReplies;
   readonly clock: ServerClock;
   /** The services with their deadlines (timed-services.ts). */
   readonly data: DataProvider;
@@ -84,6 +87,7 @@ export function createSessionCore(options: ChatSessionOptions, listen: (r: Room)
     storage: options.storage,
     auth: options.auth,
     texts: options.texts ?? EN.ui,
+    replies: productReplies(options.replyTexts ?? EN.replies),
     clock,
     data,
     chat,
@@ -119,6 +123,7 @@ function view(s: Omit<SessionCore, 'state'>): ChatSessionState {
     s.newChatFailed,
     s.texts.authPromptDefault,
     s.connection.lost,
+    s.replies.listenFailure,
   );
 }
 

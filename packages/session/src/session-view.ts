@@ -7,12 +7,12 @@ import {
   type Business,
   type Conversation,
   type Message,
+  type OfferedSmartReply,
   type ProviderError,
-  type SmartReply,
 } from '@chat/core';
 import { conversationRefusal } from './conversation-refusal.js';
+import { ENGLISH_REPLIES } from './product-replies.js';
 import {
-  LISTEN_FAILURE_SMART_REPLIES,
   displayedMessages,
   isTyping,
   pendingInterrupt,
@@ -80,7 +80,8 @@ export interface ChatSessionState {
   interrupt: ShownInterrupt | null;
   /** The assistant is answering and nothing of its reply has appeared yet. */
   typing: boolean;
-  smartReplies: SmartReply[];
+  /** What the visitor may choose, each with its action as data (OfferedSmartReply). */
+  smartReplies: OfferedSmartReply[];
   alerts: SessionAlert[];
   /**
    * The connection is coming back: the live stream dropped (missed messages follow), or a request got
@@ -98,6 +99,7 @@ export function viewOf(
   newChatFailed: boolean,
   authPromptDefault: string,
   connectionLost = false,
+  listenFailureReplies: OfferedSmartReply[] = ENGLISH_REPLIES.listenFailure,
 ): ChatSessionState {
   const pageAlerts: SessionAlert[] = newChatFailed
     ? [{ source: 'new-chat', error: 'failedToCreateConversation' }]
@@ -142,7 +144,12 @@ export function viewOf(
     interrupt,
     typing: isTyping(room.chat.awaiting, room.stored),
     // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8).
-    smartReplies: room.failure && !leaving ? LISTEN_FAILURE_SMART_REPLIES : room.chat.smartReplies,
+    smartReplies:
+      room.failure && !leaving
+        ? listenFailureReplies
+        : // A decline answers the pending sign-in only: once none is pending (answered elsewhere, or
+          // the conversation ended and the server said so), its replies go with its widget.
+          room.chat.smartReplies.filter((reply) => reply.action !== 'decline' || interrupt !== null),
     alerts: [
       ...(streamError ? [{ source: 'messages' as const, error: streamError }] : []),
       ...(room.chat.alert ? [{ source: 'action' as const, error: room.chat.alert }] : []),

@@ -1,4 +1,29 @@
 import type { SmartReply } from '../model/message.js';
+import { specialActionFor, type SpecialAction } from './special-texts.js';
+
+/**
+ * What choosing a smart reply does beyond sending its words: a §4 special action, or 'decline' —
+ * an answer to the pending phone sign-in instead of signing in (§4 "On decline").
+ */
+export type SmartReplyAction = SpecialAction | 'decline';
+
+/**
+ * A smart reply as the page offers it: the words it shows (in the visitor's language when the app
+ * set it) and, apart from them, what it does. Code decides by `action`, never by `text` (issue 28).
+ */
+export interface OfferedSmartReply extends SmartReply {
+  readonly action?: SmartReplyAction;
+}
+
+/**
+ * An assistant's smart reply (already normalised) with the action its words name, §4's special texts
+ * being the assistant's way to offer one ('Try again', 'Start a new chat'): read once here, where the
+ * reply enters the session, so nothing downstream looks at its text again.
+ */
+export function offeredReply(reply: SmartReply): OfferedSmartReply {
+  const action = specialActionFor(reply.text);
+  return action ? { ...reply, action } : reply;
+}
 
 /** At most this many smart replies are kept and shown (§9). */
 export const MAX_SMART_REPLIES = 4;

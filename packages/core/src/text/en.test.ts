@@ -92,6 +92,8 @@ describe('SMART_REPLY_TEXT (§4, §8 smart replies the app sets)', () => {
       declineFallback: 'Tell me about this service more',
       refreshPage: 'Refresh Page',
       contactSupport: 'Contact Support',
+      tryAgain: 'Try again',
+      startNewChat: 'Start a new chat',
     });
   });
 });

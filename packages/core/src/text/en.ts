@@ -120,9 +120,11 @@ export const LAUNCHER_TEXT = {
 } as const;
 
 /**
- * Smart replies the app itself sets (§4, §8). They are not part of a language's catalogue: choosing
- * one sends its text to the assistant as the visitor's words, and the assistant and the §4 special
- * texts ('try again', 'refresh page') recognise them in English (docs/decisions/0013-languages-and-themes.md).
+ * Smart replies the app itself sets (§4, §8), in the visitor's language like every other button
+ * (issue 28). What choosing one does travels with it as data (OfferedSmartReply.action in
+ * rules/smart-replies.ts), never read back from these words: the decline is recognised by being
+ * offered for the pending sign-in, 'Try again' by its action. The English ones are the
+ * specification's, and the assistants' own smart replies use them.
  */
 export const SMART_REPLY_TEXT = {
   verifyLater: 'Verify later',
@@ -130,6 +132,8 @@ export const SMART_REPLY_TEXT = {
   declineFallback: 'Tell me about this service more',
   refreshPage: 'Refresh Page',
   contactSupport: 'Contact Support',
+  tryAgain: 'Try again',
+  startNewChat: 'Start a new chat',
 } as const;
 
 /** The English catalogue, the shape every other language's catalogue follows. */
@@ -139,4 +143,5 @@ export const EN = {
   toasts: TOAST_TEXT,
   page: PAGE_TEXT,
   launcher: LAUNCHER_TEXT,
+  replies: SMART_REPLY_TEXT,
 } as const;

@@ -101,4 +101,13 @@ export const ES: Catalogue = {
     bootErrorTitle: 'No se pudo iniciar el chat',
   },
   launcher: LAUNCHER_TEXT_ES,
+  replies: {
+    verifyLater: 'Verificar más tarde',
+    needMoreInfo: 'Quiero más información sobre los servicios',
+    declineFallback: 'Cuéntame más sobre este servicio',
+    refreshPage: 'Actualizar página',
+    contactSupport: 'Contactar con soporte',
+    tryAgain: 'Intentar de nuevo',
+    startNewChat: 'Empezar un chat nuevo',
+  },
 };

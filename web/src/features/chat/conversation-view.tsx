@@ -5,7 +5,7 @@
  * smart replies, interrupt or alert can leak into the new one.
  */
 import { useRef, useState } from 'react';
-import { isChatEnabled, type Business, type SmartReply, type SuggestedQuestion } from '@chat/core';
+import { isChatEnabled, type Business, type OfferedSmartReply, type SuggestedQuestion } from '@chat/core';
 import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { useServices } from '../../lib/services/services-context.js';
@@ -60,7 +60,7 @@ export function ConversationView({ business, binding }: { business: Business; bi
     scroll.ref.current,
   ]);
 
-  const onSmartReply = (reply: SmartReply) => chooseReply(reply);
+  const onSmartReply = (reply: OfferedSmartReply) => chooseReply(reply);
   const onQuestion = (question: SuggestedQuestion) => submit(question.line1);
 
   return (

@@ -13,6 +13,8 @@ export let UI_TEXT: Catalogue['ui'] = EN.ui;
 export let ERROR_TEXT: Catalogue['errors'] = EN.errors;
 export let TOAST_TEXT: Catalogue['toasts'] = EN.toasts;
 export let PAGE_TEXT: Catalogue['page'] = EN.page;
+/** The smart replies the page itself offers ('Verify later', 'Try again', …). */
+export let REPLY_TEXT: Catalogue['replies'] = EN.replies;
 /** The BCP 47 tag of the active language, for Intl formatting. */
 export let LANGUAGE_TAG: string = 'en';
 
@@ -29,6 +31,7 @@ export function applyLanguage(
   ERROR_TEXT = catalogue.errors;
   TOAST_TEXT = catalogue.toasts;
   PAGE_TEXT = catalogue.page;
+  REPLY_TEXT = catalogue.replies;
   LANGUAGE_TAG = tag;
   root.lang = tag;
   root.dir = textDirection(tag);

@@ -1,13 +1,13 @@
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
-import { MAX_SMART_REPLIES, type SmartReply } from '@chat/core';
+import { MAX_SMART_REPLIES, type OfferedSmartReply } from '@chat/core';
 import { useOneChoiceAtATime } from '../hooks/use-one-choice-at-a-time.js';
 import './smart-replies.css';
 
 export interface SmartRepliesProps {
-  replies: SmartReply[];
+  replies: OfferedSmartReply[];
   disabled?: boolean;
   /** Acts on the reply; while its promise is pending, the pills ignore further presses. */
-  onSelect(reply: SmartReply): unknown;
+  onSelect(reply: OfferedSmartReply): unknown;
 }
 
 /** Quick answers offered under the messages (§4): at most four pill buttons named by their text. */

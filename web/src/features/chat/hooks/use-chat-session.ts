@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { specialActionFor, type Business, type SmartReply } from '@chat/core';
+import { specialActionFor, type Business, type OfferedSmartReply, type SpecialAction } from '@chat/core';
 import {
   createChatSession,
   type ChatSession,
@@ -15,7 +15,7 @@ import {
   type ConnectionHints,
 } from '@chat/session';
 import { chatPath } from '../../../lib/chat-paths.js';
-import { UI_TEXT } from '../../../lib/i18n/active-text.js';
+import { REPLY_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 
 export interface ChatSessionBinding {
@@ -23,8 +23,11 @@ export interface ChatSessionBinding {
   session: ChatSession;
   /** Text from the composer or a suggested question: a special text (§4), else the visitor's message. */
   submit(text: string): Promise<void>;
-  /** A smart reply: a special text, else the session's (an answer to a pending interrupt, or a message). */
-  chooseReply(reply: SmartReply): Promise<void>;
+  /**
+   * A smart reply: its special action (by its `action` field, never its words), else the session's
+   * (an answer to a pending interrupt, or a message).
+   */
+  chooseReply(reply: OfferedSmartReply): Promise<void>;
 }
 
 /**
@@ -53,6 +56,7 @@ export function useChatSession(
       business,
       storage,
       texts: UI_TEXT,
+      replyTexts: REPLY_TEXT,
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
       connectionHints: browserHints,
@@ -92,10 +96,10 @@ export function useChatSession(
     return session.subscribe(check);
   }, [session]);
 
-  /** Runs a §4 special text; false when the text is an ordinary message. */
+  /** Runs a §4 special action; false when there is none (an ordinary message). */
   const special = useCallback(
-    async (text: string): Promise<boolean> => {
-      switch (specialActionFor(text)) {
+    async (action: SpecialAction | null): Promise<boolean> => {
+      switch (action) {
         case 'new-chat':
           await session.startNewConversation();
           return true;
@@ -117,13 +121,15 @@ export function useChatSession(
 
   const submit = useCallback(
     async (text: string) => {
-      if (!(await special(text))) await session.send(text);
+      // §4: a typed special text ('try again', any case) acts as the smart reply would.
+      if (!(await special(specialActionFor(text)))) await session.send(text);
     },
     [special, session],
   );
   const chooseReply = useCallback(
-    async (reply: SmartReply) => {
-      if (!(await special(reply.text))) await session.chooseSmartReply(reply);
+    async (reply: OfferedSmartReply) => {
+      const action = reply.action === 'decline' ? null : (reply.action ?? null);
+      if (!(await special(action))) await session.chooseSmartReply(reply);
     },
     [special, session],
   );
