@@ -114,7 +114,10 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
       pace: { chunkChars: 0, intervalMs: 0 },
       minWriteIntervalMs: 250,
       savedMessageWaitMs: 10_000,
-      perConversation: createWindowLimiter({ windowMs: 60_000, max: 100, maxKeys: 100 }),
+      // The limits' own tests are in call-limits.emulator.test.ts: here every call is within them.
+      limits: { take: () => Promise.resolve({ ok: true }) },
+      visitorWindow: { max: 100, windowMs: 60_000 },
+      conversationWindow: { max: 100, windowMs: 60_000 },
       logger,
     }),
   );

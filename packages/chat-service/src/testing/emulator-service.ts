@@ -134,6 +134,7 @@ export async function signedInVisitor(uid: string): Promise<{ uid: string; idTok
 
 export interface ChatCall {
   status: number;
+  headers: Headers;
   body: ChatResponse & { error?: { code: string; message: string } };
 }
 
@@ -152,7 +153,11 @@ export async function callChat(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as ChatCall['body'] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ChatCall['body'],
+  };
 }
 
 export interface MessageVersion {
