@@ -17,7 +17,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chatRoute } from './chat-route.js';
 import type { ChatStore } from './firestore-chat-store.js';
 import type { TokenVerifier } from './id-token.js';
-import { createWindowLimiter } from './window-limiter.js';
 
 const business = contractBusiness();
 const NOW = Date.UTC(2026, 10, 26, 12);

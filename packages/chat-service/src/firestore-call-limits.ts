@@ -2,16 +2,16 @@
  * Fair limits on chat calls shared by every instance of the service, kept in Firestore: one counter
  * document per visitor and per conversation, each counting the calls of a window that starts with
  * its first call (`calls`, `windowEndsAt`), taken in a transaction so that two instances never both
- * take the last call. A refused call writes nothing (the transaction only reads), so a flood against
- * one counter costs reads, never writes: a counter is written at most `max` times per window, far
- * below Firestore's ~1 write a second on one document.
+ * take the last call. A counter already full is refused from a plain read, before any transaction,
+ * so a flood against one counter costs reads, never writes nor locks: a counter is written at most
+ * `max` times per window, far below Firestore's ~1 write a second on one document.
  *
  * Document ids are a hash of the key, so no client address (personal data) is stored in clear.
  * Every document carries `expireAt` (its window's end + 2 days) for Firestore's TTL policy.
  * Clients have no access (firestore.rules: nothing matches `chatLimits`).
  */
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 
 export const CALL_LIMITS_COLLECTION = 'chatLimits';
@@ -45,30 +45,49 @@ export function counterId(kind: CounterKind, key: string): string {
 
 export function createFirestoreCallLimits(db: Firestore, now: () => number = Date.now): CallLimits {
   const collection = db.collection(CALL_LIMITS_COLLECTION);
+  /** Each counter's calls in its open window (0 when none is open), and when that window ends. */
+  const windows = (
+    counters: readonly { kind: CounterKind; key: string; limit: CallWindow }[],
+    snapshots: DocumentSnapshot[],
+    at: number,
+  ) =>
+    counters.map((counter, index) => {
+      const snapshot = snapshots[index]!;
+      const endsAt = snapshot.exists ? (snapshot.get('windowEndsAt') as Timestamp).toMillis() : 0;
+      const open = endsAt > at;
+      return {
+        counter,
+        calls: open ? Number(snapshot.get('calls') ?? 0) : 0,
+        endsAt: open ? endsAt : at + counter.limit.windowMs,
+      };
+    });
+  const refusal = (entries: ReturnType<typeof windows>, at: number): CallVerdict | null => {
+    const full = entries.find((entry) => entry.calls >= entry.counter.limit.max);
+    return full ? { ok: false, kind: full.counter.kind, retryAfterMs: full.endsAt - at } : null;
+  };
+
   return {
-    take(counters) {
+    async take(counters) {
+      if (counters.length === 0) return { ok: true };
       const refs = counters.map((counter) => collection.doc(counterId(counter.kind, counter.key)));
+      // A counter already full is answered from a plain read: a flood costs reads, takes no lock.
+      const seen = now();
+      const early = refusal(windows(counters, await db.getAll(...refs), seen), seen);
+      if (early) return early;
       return db.runTransaction(async (tx) => {
-        const snapshots = refs.length > 0 ? await tx.getAll(...refs) : [];
         const at = now();
-        const next = counters.map((counter, index) => {
-          const snapshot = snapshots[index]!;
-          const endsAt = snapshot.exists ? (snapshot.get('windowEndsAt') as Timestamp).toMillis() : 0;
-          const open = endsAt > at;
-          const calls = open ? Number(snapshot.get('calls') ?? 0) : 0;
-          return { counter, ref: refs[index]!, calls, endsAt: open ? endsAt : at + counter.limit.windowMs };
-        });
-        const full = next.find((entry) => entry.calls >= entry.counter.limit.max);
-        if (full) return { ok: false, kind: full.counter.kind, retryAfterMs: full.endsAt - at };
-        for (const { counter, ref, calls, endsAt } of next) {
-          tx.set(ref, {
+        const entries = windows(counters, await tx.getAll(...refs), at);
+        const refused = refusal(entries, at);
+        if (refused) return refused;
+        entries.forEach(({ counter, calls, endsAt }, index) => {
+          tx.set(refs[index]!, {
             kind: counter.kind,
             calls: calls + 1,
             windowEndsAt: Timestamp.fromMillis(endsAt),
             expireAt: Timestamp.fromMillis(endsAt + COUNTER_KEEP_AFTER_MS),
           });
-        }
-        return { ok: true };
+        });
+        return { ok: true } as const;
       });
     },
   };
