@@ -345,7 +345,7 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
 
   it('limits chat requests per conversation and per client (429 with Retry-After)', async () => {
     const limited = await startService(BUILT_IN, {
-      rateLimits: { windowMs: 60_000, perClient: 4, maxKeys: 100 },
+      rateLimits: { windowMs: 60_000, perClient: 3, maxKeys: 100 },
       callLimits: {
         visitorCalls: 100,
         visitorWindowMs: 60_000,
@@ -370,7 +370,7 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
       expect(Number(third1.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await send(second, '203.0.113.1')).status).toBe(200);
       expect((await send(third, '203.0.113.1')).status).toBe(200);
-      // The fifth request of one client on this instance, whatever the conversation; another client goes on.
+      // The fourth request of one client on this instance, whatever the conversation; another client goes on.
       const flood = await send(second, '203.0.113.1');
       expectError(flood, 429, 'too-many-requests', 'slow down');
       expect(flood.headers.get('retry-after')).toBe('60');

@@ -134,7 +134,6 @@ describe.skipIf(!emulatorsRunning)('the chat service with a language model, on t
       expect(second.call.status).toBe(200);
       // The rules' answer from the business's own locations, not a "can't answer".
       expect(second.reply.text).toContain(other.locations[0]!.address);
-      expect(second.reply.streaming).toBe(false);
       expect(model.requests.length).toBe(asked);
     } finally {
       await limited.stop();
