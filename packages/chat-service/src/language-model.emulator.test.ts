@@ -10,6 +10,9 @@ import type { Business } from '@chat/core';
 import { startScriptedOpenAiServer } from '@chat/llm-assistant/testing';
 import type { ScriptedOpenAiServer } from '@chat/llm-assistant/testing';
 import { deleteApp } from 'firebase-admin/app';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +20,7 @@ import {
   createFirestoreModelCallBudget,
   MODEL_CALLS_COLLECTION,
 } from './firestore-model-call-budget.js';
+import { cloudLogger } from './cloud-logger.js';
 import { languageModelAssistant } from './language-model-assistant.js';
 import {
   adminApp,
@@ -138,6 +142,48 @@ describe.skipIf(!emulatorsRunning)('the chat service with a language model, on t
     } finally {
       await limited.stop();
       await deleteApp(budgetShortApp.app);
+    }
+  });
+
+  it('a model that cannot be reached: the visitor gets the fallback reply, the log line names its URL', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const baseUrl = `http://127.0.0.1:${port}/v1`;
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const deadApp = adminApp();
+    const dead = await languageModelAssistant(
+      { provider: 'openai', model: 'scripted', apiKey: null, baseUrl },
+      deadApp.db,
+      cloudLogger('warn', sink),
+    );
+    const deadService = await startService(dead!);
+    try {
+      const conversationId = await seedConversation(deadService.db, business.id);
+      await saveVisitorMessage(deadService.db, conversationId, 'Are you open today?');
+      const call = await callChat(deadService.url, {
+        message: 'Are you open today?',
+        conversationId,
+        businessId: business.id,
+        profileId: business.id,
+        userTimezone: 'America/New_York',
+      });
+      expect(call.status).toBe(200);
+      const failure = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => String(line.message).startsWith('assistant: the model failed'));
+      expect(failure).toMatchObject({ severity: 'WARNING', endpoint: baseUrl });
+      expect(String(failure!.message)).toContain(baseUrl);
+    } finally {
+      await deadService.stop();
+      await deleteApp(deadApp.app);
     }
   });
 
