@@ -40,6 +40,7 @@ import {
   HandleCheck,
   CONVERSATION_LIFETIME_MS,
   isDocumentId,
+  normalHandle,
   checkInput,
   lastMessageOf,
   runCheck,
@@ -329,7 +330,7 @@ export function createFirestoreDataProvider(
         if (!snapshot.exists()) return null;
         const business = toBusiness(snapshot);
         // A stale entry (the business has another handle now) finds nothing, as a query would.
-        return business.handle === value ? business : null;
+        return normalHandle(business.handle) === indexId ? business : null;
       });
     },
 
