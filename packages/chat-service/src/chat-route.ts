@@ -88,8 +88,11 @@ export function chatRoute(options: ChatRouteOptions): Router {
     const history = valueOf(await historyRead);
     const memory = valueOf(await memoryRead);
 
+    // What this turn writes is deleted with the conversation's data (the TTL field, README "Data lifetime").
+    const deleteAt = store.deleteAt(conversation);
     const { writer, turn, endReply } = createFirestoreTurnWriter({
       message: store.newMessage(conversation.id),
+      deleteAt,
       pace: options.pace,
       minWriteIntervalMs: options.minWriteIntervalMs,
       logger,
@@ -116,6 +119,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
     const reply = await endReply();
     await store.endTurn({
       conversationId: conversation.id,
+      deleteAt,
       reply,
       interrupt: failure ? null : turn.interrupt,
       memory: turn.memory,

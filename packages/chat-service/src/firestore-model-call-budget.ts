@@ -5,16 +5,18 @@
  * counted in a transaction so two instances never both take the last call.
  *
  * Limits: Firestore sustains about one write a second on one document; a business's bursts above
- * that make transactions retry (slower replies), not miscount. Old days' documents are not deleted
- * (a TTL policy on `expiresAt` can remove them). Clients have no access (firestore.rules).
+ * that make transactions retry (slower replies), not miscount. Each day's document carries the TTL field
+ * `deleteAt` (core's TTL_FIELD), a week after its day: the TTL policy on it (firestore.indexes.json)
+ * deletes old days. Clients have no access (firestore.rules).
  */
+import { TTL_FIELD } from '@chat/core';
 import type { ModelCallBudget } from '@chat/llm-assistant';
 import type { Firestore } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 
 export const MODEL_CALLS_COLLECTION = 'assistantModelCalls';
 
-/** How long a day's count is kept (for a TTL policy on expiresAt). */
+/** How long a day's count is kept after its day begins (the TTL field). */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createFirestoreModelCallBudget(db: Firestore): ModelCallBudget {
@@ -29,7 +31,7 @@ export function createFirestoreModelCallBudget(db: Firestore): ModelCallBudget {
           businessId,
           day,
           calls: calls + 1,
-          expiresAt: Timestamp.fromMillis(Date.parse(`${day}T00:00:00Z`) + KEEP_MS),
+          [TTL_FIELD]: Timestamp.fromMillis(Date.parse(`${day}T00:00:00Z`) + KEEP_MS),
         });
         return true;
       });
