@@ -11,7 +11,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Assistant, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
+import { CHAT_PATH, DEFAULT_RETENTION_AFTER_EXPIRY_MS, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
   errorHandler,
@@ -72,6 +72,8 @@ export interface ChatServiceOptions {
   pace?: TurnStreaming;
   minWriteIntervalMs?: number;
   savedMessageWaitMs?: number;
+  /** How long what this service writes is kept after its conversation expires; default core's 30 days. */
+  retentionMs?: number;
   bodyLimitBytes?: number;
   /** Origins allowed to call from a browser (CORS); default none (same origin through Hosting). */
   corsOrigins?: readonly string[];
@@ -137,7 +139,10 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   app.use(refuseDeclaredOversize(bodyLimitBytes), express.json({ limit: bodyLimitBytes }), requireJsonBody);
   app.use(
     chatRoute({
-      store: createChatStore(options.firestore, logger),
+      store: createChatStore(options.firestore, logger, {
+        retentionMs: options.retentionMs ?? DEFAULT_RETENTION_AFTER_EXPIRY_MS,
+        now: () => (options.clock ?? Date).now(),
+      }),
       auth: options.auth,
       assistant: options.assistant,
       now: () => (options.clock ?? Date).now(),

@@ -11,7 +11,7 @@ import { CHAT_PATH, ProviderError } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
 import { errorHandler } from '@chat/server-http';
 import express from 'express';
-import type { DocumentReference } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatRoute } from './chat-route.js';
@@ -86,6 +86,7 @@ function fakeStore(
       return null;
     },
     newMessage: () => ({ id: 'reply-1' }) as DocumentReference,
+    deleteAt: () => Timestamp.fromMillis(NOW),
     async endTurn() {},
   };
 }

@@ -109,8 +109,11 @@ export function chatRoute(options: ChatRouteOptions): Router {
       return;
     }
 
+    // What this turn writes is deleted with the conversation's data (the TTL field, README "Data lifetime").
+    const deleteAt = store.deleteAt(conversation);
     const { writer, turn, endReply } = createFirestoreTurnWriter({
       message: store.newMessage(conversation.id),
+      deleteAt,
       pace: options.pace,
       minWriteIntervalMs: options.minWriteIntervalMs,
       logger,
@@ -137,6 +140,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
     const reply = await endReply();
     await store.endTurn({
       conversationId: conversation.id,
+      deleteAt,
       reply,
       interrupt: failure ? null : turn.interrupt,
       memory: turn.memory,

@@ -3,12 +3,15 @@
  * with a message naming each bad variable. Secrets: none of its own — on Cloud Run the Admin SDK
  * uses the service account's application default credentials.
  */
+import { DEFAULT_RETENTION_AFTER_EXPIRY_MS, MAX_RETENTION_AFTER_EXPIRY_MS } from '@chat/core';
 import { envInteger, envScenariosDir } from '@chat/server-http';
 import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { z } from 'zod';
 import { APP_CHECK_MODES } from './app-check.js';
 import { DEFAULT_CALL_LIMITS as L } from './call-limit-settings.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -80,6 +83,16 @@ const EnvSchema = z.object({
   STREAM_CHUNK_CHARS: envInteger('STREAM_CHUNK_CHARS', 0, 10_000, 24),
   STREAM_INTERVAL_MS: envInteger('STREAM_INTERVAL_MS', 0, 10_000, 40),
   MIN_WRITE_INTERVAL_MS: envInteger('MIN_WRITE_INTERVAL_MS', 50, 10_000, 250),
+  /**
+   * Days the messages and memory this service writes are kept after their conversation expires (the TTL
+   * field deleteAt; README "Data lifetime"). Up to 365, the longest firestore.rules accept from the page.
+   */
+  DATA_RETENTION_DAYS: envInteger(
+    'DATA_RETENTION_DAYS',
+    1,
+    MAX_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
+    DEFAULT_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
+  ),
   SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CHAT_SCENARIOS: z
     .string()

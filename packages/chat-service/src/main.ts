@@ -74,6 +74,7 @@ async function main() {
     },
     pace: { chunkChars: config.STREAM_CHUNK_CHARS, intervalMs: config.STREAM_INTERVAL_MS },
     minWriteIntervalMs: config.MIN_WRITE_INTERVAL_MS,
+    retentionMs: config.DATA_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxyHops: config.TRUST_PROXY_HOPS,
