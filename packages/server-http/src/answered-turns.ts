@@ -14,6 +14,9 @@ import { createHash } from 'node:crypto';
 import { ProviderError } from '@chat/core';
 import type { ChatResponse, ErrorCode } from '@chat/core';
 
+/** How long a call waits for the same message's turn running elsewhere: the page's own 60 s. */
+export const TURN_WAIT_MS = 60_000;
+
 /** A claim still running after this long belongs to an instance that died: the turn may run again. */
 export const TURN_LEASE_MS = 90_000;
 

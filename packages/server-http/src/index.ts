@@ -20,6 +20,7 @@ export {
   outcomeError,
   replyMessageId,
   TURN_LEASE_MS,
+  TURN_WAIT_MS,
 } from './answered-turns.js';
 export type { AnsweredTurns, TurnClaim, TurnOutcome } from './answered-turns.js';
 export { createMemoryAnsweredTurns } from './memory-answered-turns.js';
