@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { formatPath } from '@chat/core';
+import { lineForMissingField } from './missing-field-lines.js';
 import { STEP_DOES_NOTHING } from './scenario-schema.js';
 
 type Issue = z.core.$ZodIssue;
@@ -65,7 +66,8 @@ function isDoesNothing(issue: Issue): boolean {
 function problem(issue: Issue, raw: unknown): string {
   const value = valueAt(raw, issue.path);
   if (issue.code !== 'custom' && issue.path.length > 0 && value === undefined) {
-    return 'required, but missing';
+    const line = lineForMissingField(issue.path);
+    return line ? `required, but missing: write the line ${line}` : 'required, but missing';
   }
   if (issue.code === 'invalid_type') return kindMessage(issue.expected, value, issue.path);
   // zod's own words for a limit ("Too big: expected string to have <=120 characters"); the

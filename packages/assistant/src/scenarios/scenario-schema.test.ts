@@ -327,6 +327,24 @@ describe('scenario files: words a person who is not a developer can act on', () 
       'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: x, handle: "no spaces", businessName: X, verification: { status: approved } }\n',
       [`${FILE}, field business.handle: must contain only letters, digits`],
     ],
+    // Issue 28, item 10: a missing field says the line to write, not only that it is missing.
+    [
+      'an inline business without its verification',
+      'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: rosie-cakes, handle: rosiecakes, businessName: Rosie }\n',
+      [
+        `${FILE}, field business.verification: required, but missing: write the line verification: { status: approved }`,
+      ],
+    ],
+    [
+      'a missing business, with the line to write',
+      'name: n\ndescription: d\nfallback: f\nsteps: []\n',
+      [`${FILE}, field business: required, but missing: write the line business: bella-vista-salon`],
+    ],
+    [
+      'a step without its when, with the line to write',
+      withSteps('  - { reply: Hi }\n'),
+      [`${FILE}, step 1, when: required, but missing: write the line when: { contains: hours }`],
+    ],
     [
       'a text with an unquoted colon',
       withSteps('  - when: { text: hi }\n    reply: Note: we open at 9\n'),
