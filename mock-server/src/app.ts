@@ -58,6 +58,7 @@ import { DEFAULT_SCENARIOS_DIR } from './scenarios/scenarios-dir.js';
 import { loadFixtures } from './store/fixtures.js';
 import type { Fixtures } from './store/fixtures.js';
 import { createMemoryStore } from './store/memory-store.js';
+import { localOnlyGuard } from './http/local-only-guard.js';
 import type { DocumentStore } from './store/memory-store.js';
 
 /** Generous enough for test suites that hammer the server; tighten it for demos if you like. */
@@ -91,6 +92,16 @@ export interface AppOptions {
   allowedHosts?: readonly string[];
   /** Whether /control routes exist; default true. */
   controlApi?: boolean;
+  /**
+   * Who may call /control and open /console: 'loopback' (default) only this machine (and a device
+   * that opened the console with `consoleKey`), 'anywhere' every caller — for a container whose
+   * published port is already bound to the host's loopback (docker-compose.yml). See local-only-guard.ts.
+   */
+  controlFrom?: 'loopback' | 'anywhere';
+  /** The key of the console link for another device (`demo start --lan`); null: none works. */
+  consoleKey?: string | null;
+  /** The assistant's name of the web app started beside this server (GET /control/web-app); null: its default. */
+  webAssistantName?: string | null;
   /** How replies stream in; default whole replies (chunkChars 0). */
   streaming?: StreamingOptions;
   rateLimit?: RateLimitOptions;
@@ -198,6 +209,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   );
   // Before the body check, so that a cross-origin page's text/plain control call hears 403 (CSRF).
   const controlApi = options.controlApi ?? true;
+  if (controlApi && (options.controlFrom ?? 'loopback') === 'loopback') {
+    app.use(['/control', '/console'], localOnlyGuard(options.consoleKey ?? null));
+  }
   if (controlApi) app.use('/control', controlCallGuard);
   app.use(requireJsonBody);
   // After the body check, which names a body's wrong content type; this one refuses the bodiless rest.
@@ -273,6 +287,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         faults,
         clock,
         failSubscribers: (code) => liveMessages.failSubscribers(code),
+        webAssistantName: options.webAssistantName ?? null,
         dropSockets() {
           // Closing the transport (not disconnecting the socket) is what a network cut looks like
           // to the client: it reconnects by itself, where a server-side disconnect would not.

@@ -34,6 +34,12 @@ export interface ControlRoutesOptions {
   failSubscribers(code: ErrorCode): void;
   /** Cuts every socket's connection as a network failure would; returns how many were cut. */
   dropSockets(): number;
+  /**
+   * The assistant's name the web app started beside this server shows (`npm start` passes its
+   * VITE_ASSISTANT_NAME as WEB_ASSISTANT_NAME); null when it was given none (the web app's default).
+   * `demo start` reads it to tell the truth about a running page (issue 28, item 5).
+   */
+  webAssistantName?: string | null;
 }
 
 const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
@@ -84,6 +90,10 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
 
   router.get(CONTROL_ROUTES.health, (_req, res) => {
     res.json({ ok: true });
+  });
+
+  router.get('/control/web-app', (_req, res) => {
+    res.json({ assistantName: options.webAssistantName ?? null });
   });
 
   router.post(CONTROL_ROUTES.reset, (req, res) => {
