@@ -173,3 +173,37 @@ describe('reading a conversation into steps', () => {
     expect(unsaid[1]!.notes.join(' ')).toContain('Declined is assumed');
   });
 });
+
+// Issue 28, item 7: a recording dropped `assistantName` and was named "Recorded conversation 353da6d5…".
+it('keeps the assistant’s name of the scenario played, and names the file and title from the business and day', async () => {
+  fs.writeFileSync(
+    path.join(dir, 'salon-demo.yaml'),
+    [
+      'name: Salon demo',
+      'description: Questions at the salon.',
+      'business: bella-vista-salon',
+      'assistantName: Rosie',
+      'fallback: Pardon?',
+      'steps:',
+      '  - { when: { contains: hours }, reply: We open at 9. }',
+      '',
+    ].join('\n'),
+  );
+  server.scenarios.reload();
+  const control = createControlClient(url);
+  await control.send('PUT', '/control/businesses/bella-vista-salon/scenario', { scenario: 'salon-demo' });
+  const { session, conversationId } = await openVisitor();
+  await visitorSays(session, 'What are your hours?');
+  const day = new Date(server.store.getConversation(conversationId)!.createdAt).toISOString().slice(0, 10);
+
+  expect(await recordCommand({ conversationId, server: url, name: undefined, dir })).toBe(0);
+  const first = loadScenarioFile(path.join(dir, `bella-vista-salon-${day}.yaml`));
+  if (!first.ok) throw new Error(first.errors.join('\n'));
+  expect(first.scenario.assistantName).toBe('Rosie');
+  expect(first.scenario.name).toBe(`Bella Vista Salon, recorded ${day}`);
+  expect(first.scenario.steps[0]!.reply).toBe('We open at 9.');
+
+  // A second recording that day gets the next free name; nothing is overwritten.
+  expect(await recordCommand({ conversationId, server: url, name: undefined, dir })).toBe(0);
+  expect(fs.existsSync(path.join(dir, `bella-vista-salon-${day}-2.yaml`))).toBe(true);
+});
