@@ -59,6 +59,8 @@ import { loadFixtures } from './store/fixtures.js';
 import type { Fixtures } from './store/fixtures.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { localOnlyGuard } from './http/local-only-guard.js';
+import { createVisitorSessions } from './identity/visitor-sessions.js';
+import { visitorSignOutRoute } from './http/visitor-sign-out-route.js';
 import type { DocumentStore } from './store/memory-store.js';
 
 /** Generous enough for test suites that hammer the server; tighten it for demos if you like. */
@@ -222,7 +224,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     res.json({ ok: true, storage: store.health() });
   });
   app.use('/data', limiters.data);
-  app.use(dataRoutes({ store, identity, faults }));
+  /** Which signed-in sessions spoke in each conversation: the console's "verified", and its sign-out. */
+  const visitors = createVisitorSessions(identity);
+  app.use(dataRoutes({ store, identity, faults, visitors }));
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
   app.use(CHAT_PATH, limiters.chat);
@@ -240,6 +244,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       faults,
       clock,
       dropLiveStream: (conversationId) => messageStream?.failConversation(conversationId, 'unavailable'),
+      visitors,
     }),
   );
 
@@ -278,8 +283,10 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         assistant,
         streamer,
         onStaffMessage: (id) => staffMessageIds.add(id),
+        visitorVerified: (id) => visitors.verified(id),
       }),
     );
+    app.use(visitorSignOutRoute(store, visitors));
     app.use(
       controlRoutes({
         store,
@@ -288,6 +295,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         clock,
         failSubscribers: (code) => liveMessages.failSubscribers(code),
         webAssistantName: options.webAssistantName ?? null,
+        visitorVerified: (id) => visitors.verified(id),
         dropSockets() {
           // Closing the transport (not disconnecting the socket) is what a network cut looks like
           // to the client: it reconnects by itself, where a server-side disconnect would not.
@@ -302,6 +310,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
           streamer.cancelAll();
           assistant.reset();
           identity.reset();
+          visitors.reset();
           faults.clear();
           limiters.reset();
         },

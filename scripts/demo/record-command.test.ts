@@ -153,6 +153,20 @@ describe('reading a conversation into steps', () => {
     ]);
   });
 
+  it('takes a decline in the visitor’s language (the buttons are in Spanish on a Spanish page)', () => {
+    const { steps } = stepsFrom([
+      message('user', 'Quiero reservar'),
+      message('model', 'Please verify first.', { type: 'auth', toolRequest } as Partial<Message>),
+      message('user', 'Verificar más tarde'),
+      message('model', 'De acuerdo.'),
+    ]);
+    expect(steps.map((s) => s.when)).toEqual([
+      { text: 'Quiero reservar' },
+      { resume: 'PHONE_SIGN_IN_DECLINED' },
+    ]);
+    expect(steps[1]!.reply).toBe('De acuerdo.');
+  });
+
   it('skips a closed box, and says so when a client did not write down how the box was answered', () => {
     const closed = stepsFrom([
       message('user', 'book me'),

@@ -32,7 +32,8 @@ import type { Identity } from '../identity/index.js';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { requestUser } from './auth.js';
+import { bearerToken, requestUser } from './auth.js';
+import type { VisitorSessions } from '../identity/visitor-sessions.js';
 import { createChatTurnWriter } from './chat-turn-writer.js';
 import { throwFault } from '../faults.js';
 import { savedMessage } from './saved-message.js';
@@ -48,6 +49,8 @@ export interface ChatRoutesOptions {
   clock: ControllableClock;
   /** Breaks every live message stream of the conversation (a turn's `dropLiveStream`). */
   dropLiveStream(conversationId: string): void;
+  /** Told which signed-in session spoke in a conversation (the console's "verified"). */
+  visitors?: VisitorSessions;
 }
 
 export function chatRoutes({
@@ -59,6 +62,7 @@ export function chatRoutes({
   faults,
   clock,
   dropLiveStream,
+  visitors,
 }: ChatRoutesOptions): Router {
   const router = Router();
 
@@ -73,6 +77,8 @@ export function chatRoutes({
       business: store.getBusiness(body.businessId),
       nowMs,
     });
+    const token = bearerToken(req);
+    if (user !== null && token !== null) await visitors?.saw(conversation.id, token);
     if (body.kind === 'message' && body.messageId) {
       await savedMessage(store, conversation.id, body.messageId, {
         withdrawn: AbortSignal.any([closing, callerGone(res)]),

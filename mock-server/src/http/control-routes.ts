@@ -40,6 +40,8 @@ export interface ControlRoutesOptions {
    * `demo start` reads it to tell the truth about a running page (issue 28, item 5).
    */
   webAssistantName?: string | null;
+  /** Whether a visitor still signed in spoke in a conversation (the console's "verified"). */
+  visitorVerified?: (conversationId: string) => boolean;
 }
 
 const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
@@ -143,7 +145,7 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
         ...conversation,
         messageCount,
         latestMessage,
-        ...consoleSummary(store, conversation, clock.now()),
+        ...consoleSummary(store, conversation, clock.now(), options.visitorVerified ?? (() => false)),
       })),
       nextCursor: more && last ? `${last.createdAt}.${last.id}` : null,
     });

@@ -64,6 +64,23 @@ describe('the scenario engine', () => {
     expect(engine.respond(say('something else')).reply).toBe('Anything.');
   });
 
+  // Issue 28: a Spanish message did not match `contains:` written with (or without) its accents.
+  it('matches Spanish with or without accents, in any case', () => {
+    const engine = engineFor(
+      scenario(
+        [
+          '  - { when: { contains: que horario }, reply: Horario. }',
+          '  - { when: { contains: "AÑOS" }, reply: Años. }',
+          '  - { when: { text: "¿Dónde están?" }, reply: Dirección. }',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(engine.respond(say('¿Qué HORARIO tenéis?')).reply).toBe('Horario.');
+    expect(engine.respond(say('cuantos anos llevan abiertos')).reply).toBe('Años.');
+    expect(engine.respond(say('¿donde ESTAN?')).reply).toBe('Dirección.');
+  });
+
   it('tries the steps from where the conversation is, then from the top; unmatched text gets the fallback', () => {
     const engine = engineFor(
       scenario(

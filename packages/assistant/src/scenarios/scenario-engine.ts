@@ -127,7 +127,13 @@ function findStep(
   return null;
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * How `text:`, `contains:` and `bookingUpdate:` compare: any case, any run of spaces, and without
+ * accents (issue 28: "Qué horario tenéis" matches `contains: que horario`, and `contains: años` a
+ * visitor who typed "anos" on a keyboard without ñ), so a Spanish demo matches as an English one does.
+ */
+const normalise = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('und');
 
 /** Whether a step's `when` matches this turn's visitor action. */
 export function triggers(when: StepTrigger, input: AssistantInput): boolean {
