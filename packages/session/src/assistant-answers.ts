@@ -27,6 +27,11 @@ import { dispatch, isExpired, type SessionCore } from './session-core.js';
  * on the way: the chat service answers once it is stored, and `signal` withdraws the question
  * (decision 0025).
  */
+/** The page's language on a chat body, so the assistant can answer in it (issue 28); nothing without one. */
+function inLanguage(s: SessionCore): { language?: string } {
+  return s.language ? { language: s.language } : {};
+}
+
 export async function ask(
   s: SessionCore,
   r: Room,
@@ -34,7 +39,10 @@ export async function ask(
   saving?: { messageId: string; signal: AbortSignal },
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, saving?.messageId);
+  const body = {
+    ...sendBody(s.business, r.conversation.id, message, s.timeZone, saving?.messageId),
+    ...inLanguage(s),
+  };
   return s.chat.send(body, { idToken, ...(saving ? { signal: saving.signal } : {}) });
 }
 
@@ -45,9 +53,11 @@ export async function resume(
   response: ResumeResponse,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  return s.chat.resume(resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone), {
-    idToken,
-  });
+  const body = {
+    ...resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone),
+    ...inLanguage(s),
+  };
+  return s.chat.resume(body, { idToken });
 }
 
 /**

@@ -345,6 +345,17 @@ describe('scenario files: words a person who is not a developer can act on', () 
       withSteps('  - { reply: Hi }\n'),
       [`${FILE}, step 1, when: required, but missing: write the line when: { contains: hours }`],
     ],
+    // Issue 28: texts per language.
+    [
+      'a text per language without its English',
+      withSteps('  - { when: { text: hola }, reply: { es: Hola } }\n'),
+      [`${FILE}, step 1, reply.en: required, but missing`],
+    ],
+    [
+      'a text in a language the page does not ship',
+      withSteps('  - { when: { text: hi }, reply: { en: Hi, fr: Salut } }\n'),
+      [`${FILE}, step 1, reply: "fr": a text can be written in en (required) and es`],
+    ],
     [
       'a text with an unquoted colon',
       withSteps('  - when: { text: hi }\n    reply: Note: we open at 9\n'),
