@@ -173,6 +173,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
             nowMs,
             signedIn: user !== null,
             userTimezone: body.userTimezone,
+            ...(body.language ? { language: body.language } : {}),
             request,
             memory,
           },

@@ -29,11 +29,17 @@ export interface Answering {
   signal?: AbortSignal;
 }
 
+/** The page's language on a chat body, so the assistant can answer in it (issue 28); nothing without one. */
+function inLanguage(s: SessionCore): { language?: string } {
+  return s.language ? { language: s.language } : {};
+}
+
 /**
  * Asks the assistant about the visitor's `message`, naming the message it answers: the chat service
  * answers once that message is stored — it may still be on its way (decision 0025) — and once only, so
  * a repeated call gets the same answer and no second reply (issue 27).
  */
+
 export async function ask(
   s: SessionCore,
   r: Room,
@@ -41,7 +47,10 @@ export async function ask(
   answering: Answering,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, answering.messageId);
+  const body = {
+    ...sendBody(s.business, r.conversation.id, message, s.timeZone, answering.messageId),
+    ...inLanguage(s),
+  };
   return s.chat.send(body, { idToken, ...(answering.signal ? { signal: answering.signal } : {}) });
 }
 
@@ -54,14 +63,10 @@ export async function resume(
   answering: Answering,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = resumeBody(
-    s.business,
-    r.conversation.id,
-    toolRequest,
-    response,
-    s.timeZone,
-    answering.messageId,
-  );
+  const body = {
+    ...resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone, answering.messageId),
+    ...inLanguage(s),
+  };
   return s.chat.resume(body, { idToken });
 }
 
