@@ -30,53 +30,62 @@ async function englishButtons(page: Page): Promise<string[]> {
   return names.filter((name) => ENGLISH_ONLY.includes(name));
 }
 
-test('a Spanish visitor sees no English product button, verifies a phone and is answered', async ({
-  page,
-  chat,
-  stack,
-  control,
-}) => {
-  await chat.open('/?lang=es');
-  await page.getByText('¿En qué puedo ayudarte?', { exact: true }).waitFor({ timeout: WAIT_MS });
-  const messageBox = page.getByRole('textbox', { name: 'Mensaje', exact: true });
-  const send = async (text: string) => {
-    await messageBox.fill(text);
-    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
-  };
+/** A smart reply's button on the Spanish page (its group is named in Spanish too). */
+function smartReply(page: Page, text: string) {
+  return page
+    .getByRole('group', { name: ES.page.suggestedReplies })
+    .getByRole('button', { name: text, exact: true });
+}
 
-  // A failed answer offers 'Try again' in Spanish, and it retries (its action, not its words).
-  await control.fault({ operation: 'chat', error: 500, count: 1 });
-  await send('What are your hours?');
-  const tryAgain = chat.smartReply(ES.replies.tryAgain);
-  await tryAgain.waitFor({ timeout: WAIT_MS });
-  expect(await englishButtons(page)).toEqual([]);
-  await tryAgain.click();
-  await chat.waitForAssistantReplies(1);
-  expect(await chat.userTexts()).toEqual(['What are your hours?']);
+test(
+  'a Spanish visitor sees no English product button, verifies a phone and is answered',
+  {
+    // Three answers, a failure and a sign-in: more steps than most journeys.
+    timeout: 90_000,
+  },
+  async ({ page, chat, stack, control }) => {
+    await chat.open('/?lang=es');
+    await page.getByText('¿En qué puedo ayudarte?', { exact: true }).waitFor({ timeout: WAIT_MS });
+    const messageBox = page.getByRole('textbox', { name: 'Mensaje', exact: true });
+    const send = async (text: string) => {
+      await messageBox.fill(text);
+      await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    };
 
-  // The verification box: its smart replies in Spanish.
-  await send('I would like to book an appointment');
-  await chat.authMessages().first().waitFor({ timeout: WAIT_MS });
-  await chat.smartReply(ES.replies.verifyLater).waitFor({ timeout: WAIT_MS });
-  await chat.smartReply(ES.replies.needMoreInfo).waitFor({ timeout: WAIT_MS });
-  expect(await chat.smartReply(EN.replies.verifyLater).count()).toBe(0);
-  expect(await englishButtons(page)).toEqual([]);
+    // A failed answer offers 'Try again' in Spanish, and it retries (its action, not its words).
+    await control.fault({ operation: 'chat', error: 500, count: 1 });
+    await send('What are your hours?');
+    const tryAgain = smartReply(page, ES.replies.tryAgain);
+    await tryAgain.waitFor({ timeout: WAIT_MS });
+    expect(await englishButtons(page)).toEqual([]);
+    await tryAgain.click();
+    await chat.waitForAssistantReplies(1);
+    expect(await chat.userTexts()).toEqual(['What are your hours?']);
 
-  // Verified: the Spanish notice, the box and its replies gone, the booking carried out.
-  await page.getByPlaceholder('(555) 123-4567').fill(TEST_DIGITS);
-  await page.getByRole('button', { name: ES.ui.sendCode, exact: true }).click();
-  const codeField = page.getByLabel(ES.ui.verificationCodeLabel, { exact: true });
-  await codeField.waitFor({ timeout: WAIT_MS });
-  await codeField.fill(await stack.phoneCode(TEST_PHONE));
-  await page.getByRole('button', { name: ES.ui.verify, exact: true }).click();
-  await chat.text(ES.ui.phoneVerified).waitFor({ timeout: WAIT_MS });
-  await chat.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
-  await chat.waitForAssistantReplyContaining('Your booking request is in.');
-  expect(await chat.smartReply(ES.replies.verifyLater).count()).toBe(0);
+    // The verification box: its smart replies in Spanish.
+    await send('I would like to book an appointment');
+    await chat.authMessages().first().waitFor({ timeout: WAIT_MS });
+    await smartReply(page, ES.replies.verifyLater).waitFor({ timeout: WAIT_MS });
+    await smartReply(page, ES.replies.needMoreInfo).waitFor({ timeout: WAIT_MS });
+    expect(await page.getByRole('button', { name: EN.replies.verifyLater }).count()).toBe(0);
+    expect(await englishButtons(page)).toEqual([]);
 
-  // Signed in: a booking request is carried out with no second verification.
-  await send('Can I cancel my booking?');
-  await chat.waitForAssistantReplyContaining('Your cancellation request is in.');
-  expect(await chat.authMessages().count()).toBe(0);
-  expect(await englishButtons(page)).toEqual([]);
-});
+    // Verified: the Spanish notice, the box and its replies gone, the booking carried out.
+    await page.getByPlaceholder('(555) 123-4567').fill(TEST_DIGITS);
+    await page.getByRole('button', { name: ES.ui.sendCode, exact: true }).click();
+    const codeField = page.getByLabel(ES.ui.verificationCodeLabel, { exact: true });
+    await codeField.waitFor({ timeout: WAIT_MS });
+    await codeField.fill(await stack.phoneCode(TEST_PHONE));
+    await page.getByRole('button', { name: ES.ui.verify, exact: true }).click();
+    await chat.text(ES.ui.phoneVerified).waitFor({ timeout: WAIT_MS });
+    await chat.authMessages().first().waitFor({ state: 'detached', timeout: WAIT_MS });
+    await chat.waitForAssistantReplyContaining('Your booking request is in.');
+    expect(await smartReply(page, ES.replies.verifyLater).count()).toBe(0);
+
+    // Signed in: a booking request is carried out with no second verification.
+    await send('Can I cancel my booking?');
+    await chat.waitForAssistantReplyContaining('Your cancellation request is in.');
+    expect(await chat.authMessages().count()).toBe(0);
+    expect(await englishButtons(page)).toEqual([]);
+  },
+);

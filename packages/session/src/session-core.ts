@@ -50,6 +50,8 @@ export interface SessionCore {
   readonly chat: ChatService;
   readonly newId: () => string;
   readonly timeZone: string;
+  /** The page's language, sent with every chat call; null: none sent. */
+  readonly language: string | null;
   /** Whether requests are being answered, learned from them (connection.ts). */
   readonly connection: Connection;
   readonly readRetryDelaysMs: readonly number[];
@@ -93,6 +95,7 @@ export function createSessionCore(options: ChatSessionOptions, listen: (r: Room)
     chat,
     newId: options.newId ?? newMessageId,
     timeZone: options.timeZone ?? visitorTimeZone(),
+    language: options.language ?? null,
     connection: createConnection(
       options.connectionHints,
       options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS,

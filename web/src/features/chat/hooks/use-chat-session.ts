@@ -15,7 +15,7 @@ import {
   type ConnectionHints,
 } from '@chat/session';
 import { chatPath } from '../../../lib/chat-paths.js';
-import { REPLY_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
+import { LANGUAGE_TAG, REPLY_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 
 export interface ChatSessionBinding {
@@ -57,6 +57,8 @@ export function useChatSession(
       storage,
       texts: UI_TEXT,
       replyTexts: REPLY_TEXT,
+      // The assistant answers in the page's language (a demo scenario's `reply: { en: …, es: … }`).
+      language: LANGUAGE_TAG,
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
       connectionHints: browserHints,
