@@ -14,12 +14,14 @@ import type { Assistant, TurnStreaming } from '@chat/assistant';
 import { CHAT_PATH, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
+  createDrain,
   errorHandler,
   notFoundHandler,
   refuseDeclaredOversize,
   requireJsonBody,
   sendError,
 } from '@chat/server-http';
+import type { Drain } from '@chat/server-http';
 import cors from 'cors';
 import express from 'express';
 import type { Express } from 'express';
@@ -28,6 +30,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import helmet from 'helmet';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
+import { DEFAULT_STREAMING_LEASE_MS } from './abandoned-replies.js';
 import { chatRoute } from './chat-route.js';
 import { createChatStore } from './firestore-chat-store.js';
 import { createWindowLimiter } from './window-limiter.js';
@@ -70,10 +73,16 @@ export interface ChatServiceOptions {
   corsOrigins?: readonly string[];
   /** Proxies in front whose X-Forwarded-For is believed for the client's address (Cloud Run: 1). */
   trustProxyHops?: number;
+  /** The shutdown's turn registry (main.ts drains it on SIGTERM); default a new one. */
+  drain?: Drain;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  streamingLeaseMs?: number;
 }
 
 export interface ChatServiceApp {
   app: Express;
+  /** Its turns in flight: `drain.drain()` stops taking turns and ends them (main.ts, on SIGTERM). */
+  drain: Drain;
   listen(port: number, host: string): Promise<{ url: string; server: Server }>;
 }
 
@@ -92,6 +101,8 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const corsOrigins = options.corsOrigins ?? [];
+  const drain = options.drain ?? createDrain();
+  const leaseMs = options.streamingLeaseMs ?? DEFAULT_STREAMING_LEASE_MS;
 
   const app = express();
   app.disable('x-powered-by');
@@ -109,6 +120,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   app.get(HEALTH_PATH, (_req, res) => {
     res.json({ ok: true });
   });
+  app.use(CHAT_PATH, drain.refuseWhileDraining);
   app.use(CHAT_PATH, (req, res, next) => {
     if (perClient.take(req.ip ?? 'unknown')) next();
     else sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later');
@@ -116,7 +128,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   app.use(refuseDeclaredOversize(bodyLimitBytes), express.json({ limit: bodyLimitBytes }), requireJsonBody);
   app.use(
     chatRoute({
-      store: createChatStore(options.firestore, logger),
+      store: createChatStore(options.firestore, logger, { leaseMs }),
       auth: options.auth,
       assistant: options.assistant,
       now: () => (options.clock ?? Date).now(),
@@ -124,6 +136,8 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       minWriteIntervalMs: options.minWriteIntervalMs ?? DEFAULT_MIN_WRITE_INTERVAL_MS,
       savedMessageWaitMs: options.savedMessageWaitMs ?? SAVED_MESSAGE_WAIT_MS,
       perConversation,
+      drain,
+      leaseMs,
       logger,
     }),
   );
@@ -132,6 +146,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
 
   return {
     app,
+    drain,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         const server = app.listen(port, host, (error?: Error) => {

@@ -9,7 +9,7 @@ import type { Assistant } from '@chat/assistant';
 import { contractBusiness } from '@chat/contract';
 import { CHAT_PATH, ProviderError } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
-import { errorHandler } from '@chat/server-http';
+import { createDrain, errorHandler } from '@chat/server-http';
 import express from 'express';
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { pino } from 'pino';
@@ -86,6 +86,9 @@ function fakeStore(
       await gate;
       return null;
     },
+    async endAbandonedReplies() {
+      return [];
+    },
     newMessage: () => ({ id: 'reply-1' }) as DocumentReference,
     async endTurn() {},
   };
@@ -115,6 +118,8 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
       minWriteIntervalMs: 250,
       savedMessageWaitMs: 10_000,
       perConversation: createWindowLimiter({ windowMs: 60_000, max: 100, maxKeys: 100 }),
+      drain: createDrain(),
+      leaseMs: 15_000,
       logger,
     }),
   );

@@ -10,7 +10,9 @@
 import type { Assistant, TurnStreaming } from '@chat/assistant';
 import { CHAT_PATH } from '@chat/core';
 import { callerGone, chatAnswer, checkChatTurn, parseChatBody, sendError } from '@chat/server-http';
+import type { Drain } from '@chat/server-http';
 import { Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ChatStore } from './firestore-chat-store.js';
 import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
@@ -28,6 +30,10 @@ export interface ChatRouteOptions {
   /** How long a turn waits for the visitor's message the page is still saving (decision 0025). */
   savedMessageWaitMs: number;
   perConversation: WindowLimiter;
+  /** The shutdown's view of the turns in flight (a turn it cuts ends its reply as cut: drain.ts). */
+  drain: Drain;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  leaseMs: number;
   logger: Logger;
 }
 
@@ -50,6 +56,15 @@ export function chatRoute(options: ChatRouteOptions): Router {
   const router = Router();
 
   router.post(CHAT_PATH, async (req, res) => {
+    const inFlight = options.drain.begin();
+    try {
+      await takeTurn(req, res, inFlight.cut);
+    } finally {
+      inFlight.end();
+    }
+  });
+
+  async function takeTurn(req: Request, res: Response, cutSignal: AbortSignal): Promise<void> {
     const body = parseChatBody(req.body);
     if (!options.perConversation.take(body.conversationId)) {
       sendError(
@@ -78,6 +93,13 @@ export function chatRoute(options: ChatRouteOptions): Router {
       ),
     );
     const memoryRead = settled(store.memory(body.conversationId));
+    // A reply left streaming by a writer that died is ended as cut before this turn writes its own.
+    const abandonedEnded = store.endAbandonedReplies(body.conversationId).catch((error: unknown) => {
+      logger.warn(
+        { conversationId: body.conversationId, err: error },
+        'could not look for abandoned replies',
+      );
+    });
     const user = await requestUser(auth, req);
     const { conversation, business, request } = checkChatTurn({
       body,
@@ -87,16 +109,24 @@ export function chatRoute(options: ChatRouteOptions): Router {
     });
     const history = valueOf(await historyRead);
     const memory = valueOf(await memoryRead);
+    await abandonedEnded;
 
     const { writer, turn, endReply } = createFirestoreTurnWriter({
       message: store.newMessage(conversation.id),
       pace: options.pace,
       minWriteIntervalMs: options.minWriteIntervalMs,
+      leaseMs: options.leaseMs,
       logger,
     });
     let failure: unknown = null;
-    try {
-      await assistant.respond(
+    // The shutdown cannot wait any longer (drain.ts): the turn stops where it is, whatever the
+    // assistant is still doing (its later text is dropped, its failure ignored).
+    const cutRequested = new Promise<'cut'>((resolve) => {
+      if (cutSignal.aborted) resolve('cut');
+      else cutSignal.addEventListener('abort', () => resolve('cut'), { once: true });
+    });
+    const responded = assistant
+      .respond(
         {
           business,
           conversation,
@@ -108,22 +138,33 @@ export function chatRoute(options: ChatRouteOptions): Router {
           memory,
         },
         writer,
+      )
+      .then(
+        () => 'done' as const,
+        (error: unknown) => {
+          failure = error;
+          return 'failed' as const;
+        },
       );
-    } catch (error) {
-      failure = error;
-    }
-    // Even after a failure: what was written is ended (never left streaming) and the memory is kept.
-    const reply = await endReply();
+    const outcome = await Promise.race([responded, cutRequested]);
+    const cut = outcome === 'cut';
+    // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is kept.
+    const reply = await endReply({ cut });
     await store.endTurn({
       conversationId: conversation.id,
       reply,
-      interrupt: failure ? null : turn.interrupt,
+      interrupt: outcome === 'done' ? turn.interrupt : null,
       memory: turn.memory,
     });
+    if (cut) {
+      logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
+      options.drain.refuse(res);
+      return;
+    }
     // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
-    if (failure) throw failure;
+    if (outcome === 'failed') throw failure;
     res.json(chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined }));
-  });
+  }
 
   return router;
 }

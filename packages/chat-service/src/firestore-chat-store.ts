@@ -13,6 +13,7 @@ import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
 import { lastMessageOf, MAX_MESSAGE_LENGTH, ProviderError } from '@chat/core';
 import type { Business, Conversation, LastMessage, Message, StoredFields, ToolRequest } from '@chat/core';
 import type { Logger } from 'pino';
+import { endAbandonedReplies } from './abandoned-replies.js';
 import { storedBusiness, storedConversation, storedMessage } from './stored-documents.js';
 
 /** Messages the assistant sees (the most recent); older ones are left out of its history. */
@@ -41,6 +42,11 @@ export interface ChatStore {
   ): Promise<Message>;
   history(conversationId: string): Promise<Message[]>;
   memory(conversationId: string): Promise<AssistantMemory | null>;
+  /**
+   * Ends as cut the conversation's replies still streaming whose writer's lease lapsed (a writer that
+   * died: abandoned-replies.ts); resolves with their ids.
+   */
+  endAbandonedReplies(conversationId: string): Promise<string[]>;
   /** A new message document of the conversation, not yet written. */
   newMessage(conversationId: string): DocumentReference;
   /**
@@ -87,7 +93,7 @@ function firstExisting(
 
 const withdrawnError = () => new ProviderError('unavailable', 'The caller withdrew the request');
 
-export function createChatStore(db: Firestore, logger: Logger): ChatStore {
+export function createChatStore(db: Firestore, logger: Logger, { leaseMs }: { leaseMs: number }): ChatStore {
   const conversations = db.collection('conversations');
   const messagesOf = (conversationId: string) => conversations.doc(conversationId).collection('messages');
 
@@ -155,6 +161,9 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
       const memory = doc.exists ? (doc.data()?.memory as unknown) : null;
       return typeof memory === 'object' && memory !== null ? (memory as AssistantMemory) : null;
     },
+
+    endAbandonedReplies: (conversationId) =>
+      endAbandonedReplies(messagesOf(conversationId), { leaseMs, logger }),
 
     newMessage: (conversationId) => messagesOf(conversationId).doc(),
 

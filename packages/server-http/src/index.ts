@@ -14,3 +14,5 @@ export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
 export { callerGone } from './caller-gone.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';
 export { envInteger, envScenariosDir } from './env-variables.js';
+export { createDrain, DEFAULT_DRAIN_TIMES } from './drain.js';
+export type { Drain, DrainOutcome, DrainTimes, TurnInFlight } from './drain.js';
