@@ -16,3 +16,5 @@ export type { ChatBody, ChatTurnFacts } from './chat-request.js';
 export { envInteger, envScenariosDir } from './env-variables.js';
 export { createDrain, DEFAULT_DRAIN_TIMES } from './drain.js';
 export type { Drain, DrainOutcome, DrainTimes, TurnInFlight } from './drain.js';
+export { PHONE_PROVIDER, phoneVerifiedUser } from './phone-verified.js';
+export type { PhoneClaims } from './phone-verified.js';
