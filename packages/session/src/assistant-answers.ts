@@ -84,7 +84,7 @@ export function apply(
  * already put while the message was being saved (decision 0025): when the service answered that the
  * message was not saved in time, it is asked once more now that it is. When the assistant refuses
  * the conversation itself, the question goes to a new one; any other failure becomes the 'Failed
- * to get AI response' alert with a 'Try again' reply. Never throws.
+ * to get AI response' alert (a limit reached: 'tooManyMessages') with a 'Try again' reply. Never throws.
  */
 export async function answer(
   s: SessionCore,
@@ -105,7 +105,9 @@ export async function answer(
       return;
     }
     console.error('The chat service failed', error);
-    dispatch(s, r, { type: 'failed', alert: 'failedToGetAiResponse', smartReplies: RETRY_SMART_REPLIES });
+    // Past a fair limit (429) the visitor is told politely to wait; 'Try again' stays for later.
+    const alert = errorCodeOf(error) === 'too-many-requests' ? 'tooManyMessages' : 'failedToGetAiResponse';
+    dispatch(s, r, { type: 'failed', alert, smartReplies: RETRY_SMART_REPLIES });
   }
 }
 
