@@ -9,7 +9,7 @@ import type { Assistant } from '@chat/assistant';
 import { contractBusiness } from '@chat/contract';
 import { CHAT_PATH, ProviderError } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
-import { errorHandler } from '@chat/server-http';
+import { createMemoryAnsweredTurns, errorHandler } from '@chat/server-http';
 import express from 'express';
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { pino } from 'pino';
@@ -87,6 +87,8 @@ function fakeStore(
     },
     newMessage: () => ({ id: 'reply-1' }) as DocumentReference,
     deleteAt: () => Timestamp.fromMillis(NOW),
+    turns: { ...createMemoryAnsweredTurns(), settleIn() {} },
+    async addTeamRequest() {},
     async endTurn() {},
   };
 }
