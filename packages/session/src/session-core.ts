@@ -126,7 +126,7 @@ function view(s: Omit<SessionCore, 'state'>): ChatSessionState {
     s.newChatFailed,
     s.texts.authPromptDefault,
     s.connection.lost,
-    s.replies.listenFailure,
+    s.replies,
   );
 }
 

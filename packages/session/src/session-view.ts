@@ -11,7 +11,7 @@ import {
   type ProviderError,
 } from '@chat/core';
 import { conversationRefusal } from './conversation-refusal.js';
-import { ENGLISH_REPLIES } from './product-replies.js';
+import { ENGLISH_REPLIES, type ProductReplies } from './product-replies.js';
 import {
   displayedMessages,
   isTyping,
@@ -21,6 +21,7 @@ import {
 } from './conversation-state.js';
 import { unstoredItems, type Delivery, type OutboxItem } from './outbox.js';
 import type { SessionError } from './session-errors.js';
+import { endsWithCutReply, withStalledCut } from './stalled-replies.js';
 
 /** A message as listed: stored, the pending interrupt's prompt, or one of the outbox's (`delivery` set). */
 export interface ListedMessage extends Message {
@@ -54,6 +55,8 @@ export interface RoomSnapshot {
   chat: ChatState;
   /** Whether the session may leave this conversation by itself (see room.ts mayLeave). */
   mayLeave: boolean;
+  /** Streaming replies that stopped growing: shown as cut (stalled-replies.ts). */
+  stalled: ReadonlySet<string>;
 }
 
 export interface ChatSessionState {
@@ -99,7 +102,8 @@ export function viewOf(
   newChatFailed: boolean,
   authPromptDefault: string,
   connectionLost = false,
-  listenFailureReplies: OfferedSmartReply[] = ENGLISH_REPLIES.listenFailure,
+  /** The session's own smart replies, in the visitor's language. */
+  replies: ProductReplies = ENGLISH_REPLIES,
 ): ChatSessionState {
   const pageAlerts: SessionAlert[] = newChatFailed
     ? [{ source: 'new-chat', error: 'failedToCreateConversation' }]
@@ -119,10 +123,11 @@ export function viewOf(
       reconnecting: connectionLost,
     };
   }
-  const interrupt = pendingInterrupt(room.stored, room.chat, authPromptDefault);
-  const shown: ListedMessage[] = displayedMessages(room.stored, interrupt);
+  const stored = withStalledCut(room.stored, room.stalled);
+  const interrupt = pendingInterrupt(stored, room.chat, authPromptDefault);
+  const shown: ListedMessage[] = displayedMessages(stored, interrupt);
   const last = shown.at(-1)?.createdAt ?? 0;
-  const waiting = unstoredItems(room.stored, room.outbox).map((item): ListedMessage => ({
+  const waiting = unstoredItems(stored, room.outbox).map((item): ListedMessage => ({
     id: item.id,
     role: 'user',
     text: item.text,
@@ -134,22 +139,28 @@ export function viewOf(
   const gone = room.failure !== null && conversationRefusal(room.failure, 'listen') === 'gone';
   const leaving = gone && room.mayLeave;
   const streamError = leaving && room.streamError === 'failedToListen' ? null : room.streamError;
+  const offeredReplies = (): OfferedSmartReply[] => {
+    if (room.failure && !leaving) return replies.listenFailure;
+    const offered = room.chat.smartReplies.filter(
+      (reply) => reply.action !== 'decline' || interrupt !== null,
+    );
+    if (offered.length === 0 && waiting.length === 0 && endsWithCutReply(shown)) return replies.retry;
+    return offered;
+  };
   return {
     conversation,
     navigateTo,
     loaded: room.loaded,
     canSend: room.loaded && isChatEnabled(business),
-    stored: room.stored,
+    stored,
     messages: [...shown, ...waiting],
     interrupt,
-    typing: isTyping(room.chat.awaiting, room.stored),
-    // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8).
-    smartReplies:
-      room.failure && !leaving
-        ? listenFailureReplies
-        : // A decline answers the pending sign-in only: once none is pending (answered elsewhere, or
-          // the conversation ended and the server said so), its replies go with its widget.
-          room.chat.smartReplies.filter((reply) => reply.action !== 'decline' || interrupt !== null),
+    typing: isTyping(room.chat.awaiting, stored),
+    // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8); a
+    // conversation ending with a cut reply offers 'Try again' (issue 27), unless something else is offered.
+    // A decline answers the pending sign-in only: once none is pending (answered elsewhere, or the
+    // conversation ended and the server said so), its replies go with its widget (issue 28).
+    smartReplies: offeredReplies(),
     alerts: [
       ...(streamError ? [{ source: 'messages' as const, error: streamError }] : []),
       ...(room.chat.alert ? [{ source: 'action' as const, error: room.chat.alert }] : []),
