@@ -1,4 +1,12 @@
-import type { Business, Conversation, Message, ResumeAction, SmartReply, ToolRequest } from '@chat/core';
+import type {
+  Business,
+  Conversation,
+  Language,
+  Message,
+  ResumeAction,
+  SmartReply,
+  ToolRequest,
+} from '@chat/core';
 
 /** What the visitor did this turn: sent a message, or answered a phone sign-in interrupt. */
 export type AssistantRequest =
@@ -25,6 +33,8 @@ export interface AssistantInput {
   signedIn: boolean;
   /** The visitor's IANA time zone, as the page reports it. */
   userTimezone: string;
+  /** The page's language, when the chat call carried it; what the visitor writes can override it. */
+  language?: Language;
   request: AssistantRequest;
   /** What this assistant remembered after its previous turn in this conversation, or null. */
   memory: AssistantMemory | null;
