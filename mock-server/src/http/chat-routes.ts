@@ -105,6 +105,7 @@ export function chatRoutes({
           nowMs,
           signedIn: user !== null,
           userTimezone: body.userTimezone,
+          ...(body.language ? { language: body.language } : {}),
           request,
           memory: assistant.memoryOf(conversation.id),
         },

@@ -104,6 +104,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
           nowMs,
           signedIn: user !== null,
           userTimezone: body.userTimezone,
+          ...(body.language ? { language: body.language } : {}),
           request,
           memory,
         },

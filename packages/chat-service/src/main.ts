@@ -10,7 +10,8 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { pino } from 'pino';
 import { createChatServiceApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
-import { languageModelAssistant } from './language-model-assistant.js';
+import { describeModelStatus } from '@chat/llm-assistant/probe';
+import { languageModelAssistant, modelStatusAtStartup } from './language-model-assistant.js';
 import { assistantWithScenarios, ScenarioConfigError } from './scenario-bindings.js';
 
 async function main() {
@@ -23,6 +24,7 @@ async function main() {
   });
   const projectId = config.GOOGLE_CLOUD_PROJECT || config.GCLOUD_PROJECT;
   const firebase = initializeApp(projectId ? { projectId } : undefined);
+  const modelStatus = await modelStatusAtStartup(config.ASSISTANT);
   const assistant = assistantWithScenarios({
     dir: config.SCENARIOS_DIR,
     scenarioIds: config.CHAT_SCENARIOS,
@@ -35,6 +37,7 @@ async function main() {
     firestore: getFirestore(firebase),
     auth: getAuth(firebase),
     assistant,
+    modelStatus,
     logger,
     rateLimits: {
       windowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -49,7 +52,11 @@ async function main() {
     trustProxyHops: config.TRUST_PROXY_HOPS,
   });
   const { url, server } = await service.listen(config.PORT, config.HOST);
-  logger.info({ url, scenarios: config.CHAT_SCENARIOS }, `chat service listening on ${url}`);
+  const model = modelStatus ? describeModelStatus(modelStatus) : 'none (the built-in rules assistant)';
+  logger[modelStatus && !modelStatus.reachable ? 'warn' : 'info'](
+    { url, scenarios: config.CHAT_SCENARIOS, model: modelStatus },
+    `chat service listening on ${url}; model: ${model}`,
+  );
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

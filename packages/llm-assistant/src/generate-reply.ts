@@ -2,20 +2,19 @@
  * One model reply: Genkit's generateStream with the business tools, the chat-turn format, the
  * limits and the turn's context; the reply streamed sentence by sentence as it grows; the outcome
  * turned into a turn — the reply and its follow-ups, the phone check when the booking tool
- * interrupted, or a clear fallback when anything failed.
+ * interrupted, or, when the model failed, timed out or the day's budget is spent, the rules
+ * assistant's answer from the same business facts (issue 27 item 6), logged.
  */
-import { SMART_REPLY_TEXT } from '@chat/core';
 import type { GenerateRequest, GenerateResponse, GenerateResponseData, MessageData } from 'genkit';
 import type { ResumeOptions } from 'genkit/beta';
 import { claimsBookingChange } from './booking-guard.js';
 import type { BookingRequest } from './booking-tool.js';
 import { BOOKING_TOOL, BookingResultSchema, isVerified } from './booking-tool.js';
 import type { TurnContext } from './business-tools.js';
-import type { AssistantInput, AssistantTurn } from '@chat/assistant';
+import type { AssistantInput, AssistantTurn, TurnAssistant } from '@chat/assistant';
 import { interruptRef } from '@chat/assistant';
 import { CHAT_TURN_FORMAT, ChatTurnOutputSchema } from './chat-turn-format.js';
 import type { LlmAssistantOptions, Limits, ReplyListener } from './llm-assistant.js';
-import { limitTurn } from './llm-assistant.js';
 import { budgetDay } from './model-call-budget.js';
 import { phoneCheckTurn } from './phone-check-turns.js';
 import { replySoFar, SentenceGate } from './reply-text.js';
@@ -37,7 +36,8 @@ export interface ReplyRequest {
   listener?: ReplyListener | undefined;
 }
 
-type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools };
+/** What every reply of one assistant shares: its options, limits, tools and the rules assistant behind it. */
+export type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools; rules: TurnAssistant };
 
 export async function generateReply(shared: Shared, request: ReplyRequest): Promise<AssistantTurn> {
   const { ai, model, budget, limits, tools, logger } = shared;
@@ -102,10 +102,11 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
     logger.warn(
       { err: error, conversationId: input.conversation.id, businessId: input.business.id },
       spent
-        ? 'assistant: model calls per business per day reached'
-        : 'assistant: the model failed; fallback reply',
+        ? 'assistant: model calls per business per day reached; the rules assistant answered'
+        : 'assistant: the model failed; the rules assistant answered',
     );
-    const fallback = spent ? limitTurn(visitorText) : failedTurn(visitorText);
+    // The visitor still gets an answer from the business's facts, never a bare apology.
+    const fallback = shared.rules.respond(input);
     return { ...fallback, reply: joined(gate.text, fallback.reply) };
   } finally {
     clearTimeout(timer);
@@ -179,13 +180,6 @@ function followUps(fromModel: string[], defaults: readonly string[]): string[] {
     if (picked.length === 4) break;
   }
   return picked;
-}
-
-function failedTurn(visitorText: string): AssistantTurn {
-  return {
-    reply: textsFor(visitorText).modelFailed,
-    smartReplies: ['Try again', SMART_REPLY_TEXT.contactSupport],
-  };
 }
 
 /**

@@ -34,7 +34,7 @@ export async function ask(
   saving?: { messageId: string; signal: AbortSignal },
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, saving?.messageId);
+  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, saving?.messageId, s.language);
   return s.chat.send(body, { idToken, ...(saving ? { signal: saving.signal } : {}) });
 }
 
@@ -45,9 +45,10 @@ export async function resume(
   response: ResumeResponse,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  return s.chat.resume(resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone), {
-    idToken,
-  });
+  return s.chat.resume(
+    resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone, s.language),
+    { idToken },
+  );
 }
 
 /**

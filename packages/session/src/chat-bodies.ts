@@ -7,6 +7,7 @@ import {
   type ChatResponse,
   type ChatResumeBody,
   type ChatSendBody,
+  type Language,
   type ResumeResponse,
   type ToolRequest,
 } from '@chat/core';
@@ -20,19 +21,20 @@ export function visitorTimeZone(): string {
   }
 }
 
-function common(business: Business, conversationId: string, timeZone: string) {
+function common(business: Business, conversationId: string, timeZone: string, language?: Language) {
   return {
     conversationId,
     businessId: business.id,
     profileId: business.id || 'default',
     contextType: DEFAULT_CONTEXT_TYPE,
     userTimezone: timeZone,
+    ...(language ? { language } : {}),
   };
 }
 
 /**
  * §7 normal send body; `messageId` names the visitor's message when it is asked about while its save
- * is still on the way (decision 0025).
+ * is still on the way (decision 0025); `language` is the page's, for the assistant's reply.
  */
 export function sendBody(
   business: Business,
@@ -40,8 +42,13 @@ export function sendBody(
   message: string,
   timeZone = visitorTimeZone(),
   messageId?: string,
+  language?: Language,
 ): ChatSendBody {
-  return { message, ...common(business, conversationId, timeZone), ...(messageId ? { messageId } : {}) };
+  return {
+    message,
+    ...common(business, conversationId, timeZone, language),
+    ...(messageId ? { messageId } : {}),
+  };
 }
 
 /** §7 resume body: the tool request the assistant sent back, with the visitor's answer. */
@@ -51,8 +58,12 @@ export function resumeBody(
   toolRequest: ToolRequest,
   response: ResumeResponse,
   timeZone = visitorTimeZone(),
+  language?: Language,
 ): ChatResumeBody {
-  return { ...common(business, conversationId, timeZone), resume: { respond: [{ toolRequest, response }] } };
+  return {
+    ...common(business, conversationId, timeZone, language),
+    resume: { respond: [{ toolRequest, response }] },
+  };
 }
 
 /** The phone sign-in interrupt in a response, if the assistant asked for one. */

@@ -9,6 +9,7 @@ import type {
   ConfirmedUser,
   DataProvider,
   KeyValueStore,
+  Language,
   SmartReply,
 } from '@chat/core';
 import type { ServerClock } from './server-clock.js';
@@ -40,6 +41,8 @@ export interface ChatSessionOptions {
   clock?: ServerClock;
   /** The visitor's IANA time zone; default the runtime's. */
   timeZone?: string;
+  /** The page's language, sent with each chat call for the assistant's reply; absent: not sent. */
+  language?: Language;
   /** Default: newMessageId. */
   newId?: () => string;
   /** Whether the device is online; default: always (a server process, a script). */

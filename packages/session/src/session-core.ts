@@ -18,6 +18,7 @@ import {
   type Conversation,
   type DataProvider,
   type KeyValueStore,
+  type Language,
 } from '@chat/core';
 import { visitorTimeZone } from './chat-bodies.js';
 import type { ChatSessionOptions, NetworkStatus, SessionTexts } from './chat-session-api.js';
@@ -48,6 +49,8 @@ export interface SessionCore {
   readonly chat: ChatService;
   readonly newId: () => string;
   readonly timeZone: string;
+  /** The page's language, sent with each chat call so the assistant answers in it. */
+  readonly language: Language | undefined;
   readonly network: NetworkStatus;
   readonly readRetryDelaysMs: readonly number[];
   readonly listeners: Set<() => void>;
@@ -89,6 +92,7 @@ export function createSessionCore(options: ChatSessionOptions, listen: (r: Room)
     chat,
     newId: options.newId ?? newMessageId,
     timeZone: options.timeZone ?? visitorTimeZone(),
+    language: options.language,
     network: options.network ?? ALWAYS_ONLINE,
     readRetryDelaysMs: options.readRetryDelaysMs ?? READ_RETRY_DELAYS_MS,
     listeners: new Set(),

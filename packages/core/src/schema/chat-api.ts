@@ -6,6 +6,7 @@ import {
   RESUME,
   RESUME_ACTIONS,
 } from '../fields/chat-fields.js';
+import { LANGUAGES } from '../text/language.js';
 import { DocumentIdSchema } from './business.js';
 import { ContextTypeOrDefaultSchema } from './conversation.js';
 import { ToolRequestSchema } from './tool-request.js';
@@ -19,6 +20,11 @@ const chatCommon = {
   contextType: ContextTypeOrDefaultSchema,
   /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
   userTimezone: z.string().check(z.minLength(1), z.maxLength(MAX_TIME_ZONE_LENGTH)),
+  /**
+   * The page's language ('en', 'es'): the built-in assistant answers in it unless the visitor writes
+   * in the other one. Optional, so older pages and other callers still fit.
+   */
+  language: z.optional(z.enum(LANGUAGES)),
 };
 
 /** §7 normal send body. */

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { specialActionFor, type Business, type SmartReply } from '@chat/core';
+import { shippedLanguageOf, specialActionFor, type Business, type SmartReply } from '@chat/core';
 import {
   createChatSession,
   type ChatSession,
@@ -15,7 +15,7 @@ import {
   type NetworkStatus,
 } from '@chat/session';
 import { chatPath } from '../../../lib/chat-paths.js';
-import { UI_TEXT } from '../../../lib/i18n/active-text.js';
+import { LANGUAGE_TAG, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 
 export interface ChatSessionBinding {
@@ -49,6 +49,8 @@ export function useChatSession(
       business,
       storage,
       texts: UI_TEXT,
+      // The assistant answers in the page's language unless the visitor writes in another.
+      language: shippedLanguageOf(LANGUAGE_TAG) ?? undefined,
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
       network: browserNetwork,
