@@ -51,6 +51,7 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error('the reply took too long')), limits.replyTimeoutMs);
   const day = budgetDay(input.nowMs);
+  const toldResults = new Set<string>();
   try {
     const { stream, response } = ai.generateStream({
       model,
@@ -73,6 +74,7 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
           if (!(await budget.take(input.business.id, day, limits.maxModelCallsPerBusinessPerDay))) {
             throw new BudgetSpent(`business ${input.business.id} used its model calls for ${day}`);
           }
+          if (shared.onToolResult) tellToolResults(req, toldResults, shared.onToolResult);
           return next(req);
         },
       ],
@@ -196,4 +198,21 @@ function continued(shown: string, reply: string): string {
 /** What was already shown, then more: the stored reply can only grow. */
 function joined(shown: string, more: string): string {
   return shown.trim() ? `${shown.trimEnd()}\n\n${more}` : more;
+}
+
+/** Tells `onToolResult` of the tool results in a model request not told before (each request repeats the earlier ones). */
+function tellToolResults(
+  req: GenerateRequest,
+  told: Set<string>,
+  onToolResult: (name: string, output: unknown) => void,
+): void {
+  req.messages.forEach((message, m) =>
+    message.content.forEach((part, p) => {
+      const result = part.toolResponse;
+      const key = `${result?.ref ?? ''}:${m}:${p}`;
+      if (!result || told.has(key)) return;
+      told.add(key);
+      onToolResult(result.name, result.output);
+    }),
+  );
 }

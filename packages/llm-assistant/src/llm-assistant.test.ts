@@ -303,7 +303,7 @@ describe('limits and fallbacks', () => {
       replyTimeoutMs: 50,
     });
     const turn = await assistant.turn(messageInput('¿Dónde están ubicados?'));
-    expect(turn.reply).toContain('Encontrarás **Bella Vista Salon** en:');
+    expect(turn.reply).toContain('Encuentras **Bella Vista Salon** en:');
     expect(String((logged[0]!.details as { err: unknown }).err)).toMatch(/too long|abort/i);
   });
 

@@ -52,6 +52,11 @@ export interface LlmAssistantOptions {
   logger: AssistantLogger;
   /** Overrides of assistant-settings.ts's LIMITS (tests, the evaluation). */
   limits?: Partial<Limits>;
+  /**
+   * Told of each tool result the model is given, once per result (the evaluation checks which tools
+   * ran). A tool that interrupted (the phone check) gave no result.
+   */
+  onToolResult?: (name: string, output: unknown) => void;
 }
 
 /** Told each time the reply grows; each text extends the one before. */

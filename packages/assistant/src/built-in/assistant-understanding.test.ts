@@ -176,3 +176,19 @@ describe('built-in assistant: Spanish as English', () => {
     }
   });
 });
+
+describe('built-in assistant: the evaluation cases it once missed', () => {
+  it('answers "Can I drop by now?" with the hours (closed for lunch on Thursday at 13:30)', () => {
+    const turn = visit('Can I drop by now?', { nowMs: Date.parse('2026-03-05T18:30:00Z') });
+    expect(turn.reply).toContain("**We're closed right now.** We open again **today at 2:00 PM**.");
+  });
+
+  it('answers "Do you have a salon in Williamsburg?" with the locations, not the FAQ', () => {
+    expect(html(visit('Do you have a salon in Williamsburg?'))).toContain('97 Bedford Avenue');
+  });
+
+  it('takes "Could you squeeze me in…?" as a booking request', () => {
+    const turn = visit('Could you squeeze me in for a trim on Friday afternoon?');
+    expect(turn.interrupt?.toolRequest.input).toMatchObject({ reason: 'booking', kind: 'book' });
+  });
+});

@@ -31,7 +31,7 @@ const PATTERNS: Array<[Exclude<Intent, 'fallback'>, RegExp]> = [
   ],
   [
     'booking',
-    /\b(book|books|booked|booking|bookings|reschedul\w*|appointments?|reservations?|reserve|cancel|reserv(ar|o|a|as|ame)|reservacion\w*|citas?|agendar|cancelar|anular|reprogramar)\b/,
+    /\b(book|books|booked|booking|bookings|reschedul\w*|appointments?|reservations?|reserve|cancel|reserv(ar|o|a|as|ame)|reservacion\w*|citas?|agendar|cancelar|anular|reprogramar)\b|\b(squeeze|fit|get) me in\b|\ban? (free )?(slot|opening) (for|on|at|this|next|tomorrow)\b/,
   ],
   [
     'contact',
@@ -39,7 +39,7 @@ const PATTERNS: Array<[Exclude<Intent, 'fallback'>, RegExp]> = [
   ],
   [
     'hours',
-    /\b(hours?|open|opens|opening|close|closes|closed|closing|when|horarios?|hora|horas|abren|abre|abierto|abiertos|abierta|abiertas|cierran|cierra|cerrado|cerrados|cuando)\b/,
+    /\b(hours?|open|opens|opening|close|closes|closed|closing|when|horarios?|hora|horas|abren|abre|abierto|abiertos|abierta|abiertas|cierran|cierra|cerrado|cerrados|cuando)\b|\b(drop|stop|come|pop) (by|in|over)\b/,
   ],
   ['parking', /\b(park|parking|car park|estacionamiento|estacionar|aparcamiento|aparcar|parqueo)\b/],
   [

@@ -14,7 +14,7 @@ import {
   detectIntent,
   matchSuggestedQuestion,
 } from './intents.js';
-import { bestKnowledge, matchingFaq } from './knowledge/business-knowledge.js';
+import { bestKnowledge, matchingFaq, namesLocation } from './knowledge/business-knowledge.js';
 import { replyLanguage } from './visitor-language.js';
 
 /**
@@ -78,6 +78,7 @@ export function respondToMessage(input: AssistantInput, text: string): Assistant
   if (intent !== 'services' && intent !== 'fallback') {
     return infoAnswer(intent, ctx, { tomorrow: asksAboutTomorrow(subject) });
   }
+  if (namesLocation(input.business, subject)) return infoAnswer('location', ctx);
   // "Do you do balayage?" asks about one thing; "Tell me about your services" about everything.
   const about = intent === 'services' ? askedAbout(subject) : null;
   if (intent === 'services' && about === null) return infoAnswer('services', ctx);

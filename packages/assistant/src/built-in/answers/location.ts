@@ -50,7 +50,7 @@ function addressLines(ctx: AnswerContext): string | null {
     const address = located[0]!.address!.trim();
     const name = located[0]!.name?.trim();
     return paragraphs(
-      es ? `Encontrarás ${boldName(ctx)} en:` : `You'll find ${boldName(ctx)} at:`,
+      es ? `Encuentras ${boldName(ctx)} en:` : `You'll find ${boldName(ctx)} at:`,
       `${name ? `**${escapeMarkdown(name)}**  \n` : ''}${escapeMarkdown(address)}`,
       markdownLink(mapLabel, mapsUrl(address)),
     );
@@ -63,7 +63,7 @@ function addressLines(ctx: AnswerContext): string | null {
   });
   return paragraphs(
     es
-      ? `${boldName(ctx)} tiene ${located.length} sedes:`
+      ? `${boldName(ctx)} tiene ${located.length} sedes; nos encuentras en:`
       : `${boldName(ctx)} has ${located.length} locations:`,
     lines.join('\n'),
   );

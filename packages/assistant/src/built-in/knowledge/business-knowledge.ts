@@ -115,3 +115,18 @@ export function bestKnowledge(business: Business, text: string): KnowledgeEntry 
   const [best] = searchKnowledge(business, text).filter((hit) => hit.coverage >= 0.5);
   return best?.entry ?? null;
 }
+
+/**
+ * Whether the visitor names one of the business's locations by what sets it apart ("Do you have a
+ * salon in Williamsburg?"): a word of a location's name that is not in the business's own name.
+ */
+export function namesLocation(business: Business, text: string): boolean {
+  const own = new Set(contentWords(business.businessName).map(withoutAccents));
+  const distinctive = new Set(
+    business.locations
+      .flatMap((location) => contentWords(location.name ?? ''))
+      .map(withoutAccents)
+      .filter((word) => word.length >= 4 && !own.has(word)),
+  );
+  return contentWords(text).some((word) => distinctive.has(withoutAccents(word)));
+}
