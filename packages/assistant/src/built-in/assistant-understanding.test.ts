@@ -192,3 +192,12 @@ describe('built-in assistant: the evaluation cases it once missed', () => {
     expect(turn.interrupt?.toolRequest.input).toMatchObject({ reason: 'booking', kind: 'book' });
   });
 });
+
+describe('built-in assistant: what it echoes of the visitor', () => {
+  it('echoes the thing asked about as escaped plain text, never as markup or a link', () => {
+    const turn = visit('Do you do <img src=x onerror=alert(1)> or www.evil.example?');
+    expect(html(turn)).not.toContain('<img');
+    expect(html(turn)).not.toContain('href="http://www.evil.example');
+    expect(turn.reply).toContain("I don't see **");
+  });
+});
