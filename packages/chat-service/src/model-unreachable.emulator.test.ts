@@ -75,7 +75,7 @@ describe.skipIf(!emulatorsRunning)('the chat service with its model down, on the
     const reply = messages.docs.map((d) => d.data()).find((m) => m.role === 'model')!;
     expect(reply.text).toContain('Here are our regular hours');
     expect(reply.streaming ?? false).toBe(false);
-    expect(logged.join('\n')).toContain('the model failed; the rules assistant answered');
+    expect(logged.join('\n')).toMatch(/the model failed( at \S+)?; the rules assistant answered/);
     // The OpenAI client tries twice (one retry, with its back-off) before the rules answer.
   }, 30_000);
 });

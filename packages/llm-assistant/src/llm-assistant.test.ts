@@ -1,4 +1,5 @@
 import type { AssistantTurn } from '@chat/assistant';
+import { createBuiltInAssistant } from '@chat/assistant';
 import type { GenerateRequest } from 'genkit';
 import { PHONE_SIGN_IN_TOOL } from '@chat/core';
 import { describe, expect, it } from 'vitest';
@@ -317,18 +318,18 @@ describe('limits and fallbacks', () => {
     expect(model.requestCount).toBeLessThanOrEqual(4);
   });
 
-  it('the business’s model calls per day: past the limit the rules assistant answers', async () => {
+  it('the business’s model calls per day: past the limit the built-in rules answer, not silence', async () => {
     const { model, assistant, logged } = scriptedAssistant(turnJson('Sure.'), {
       maxModelCallsPerBusinessPerDay: 2,
     });
     await assistant.turn(messageInput('one'));
     await assistant.turn(messageInput('two'));
-    const third = await assistant.turn(messageInput('Where are you located?'));
+    const hours = messageInput('What are your opening hours?');
+    const third = await assistant.turn(hours);
     expect(model.requestCount).toBe(2);
-    expect(third.reply).toContain('123 Main St');
-    expect(logged.at(-1)!.message).toBe(
-      'assistant: model calls per business per day reached; the rules assistant answered',
-    );
+    expect(third).toEqual(createBuiltInAssistant().respond(hours));
+    expect(third.reply).not.toBe(TEXTS.en.limitReached);
+    expect(logged.at(-1)!.message).toContain('model budget for the day is spent; the built-in rules answer');
     // The next UTC day starts a new count.
     const tomorrow = await assistant.turn(messageInput('four', { nowMs: MONDAY_MORNING_NY + 86_400_000 }));
     expect(tomorrow.reply).toBe('Sure.');

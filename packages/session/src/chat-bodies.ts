@@ -7,7 +7,6 @@ import {
   type ChatResponse,
   type ChatResumeBody,
   type ChatSendBody,
-  type Language,
   type ResumeResponse,
   type ToolRequest,
 } from '@chat/core';
@@ -21,20 +20,19 @@ export function visitorTimeZone(): string {
   }
 }
 
-function common(business: Business, conversationId: string, timeZone: string, language?: Language) {
+function common(business: Business, conversationId: string, timeZone: string) {
   return {
     conversationId,
     businessId: business.id,
     profileId: business.id || 'default',
     contextType: DEFAULT_CONTEXT_TYPE,
     userTimezone: timeZone,
-    ...(language ? { language } : {}),
   };
 }
 
 /**
- * §7 normal send body; `messageId` names the visitor's message when it is asked about while its save
- * is still on the way (decision 0025); `language` is the page's, for the assistant's reply.
+ * §7 normal send body; `messageId` names the message it answers (the visitor's): the chat service
+ * answers once it is stored (decision 0025), and once only (issue 27).
  */
 export function sendBody(
   business: Business,
@@ -42,26 +40,26 @@ export function sendBody(
   message: string,
   timeZone = visitorTimeZone(),
   messageId?: string,
-  language?: Language,
 ): ChatSendBody {
-  return {
-    message,
-    ...common(business, conversationId, timeZone, language),
-    ...(messageId ? { messageId } : {}),
-  };
+  return { message, ...common(business, conversationId, timeZone), ...(messageId ? { messageId } : {}) };
 }
 
-/** §7 resume body: the tool request the assistant sent back, with the visitor's answer. */
+/**
+ * §7 resume body: the tool request the assistant sent back, with the visitor's answer; `messageId`
+ * names the message the page saved as the visitor answered (the notice, or the reply chosen), which
+ * the resume answers once only (issue 27).
+ */
 export function resumeBody(
   business: Business,
   conversationId: string,
   toolRequest: ToolRequest,
   response: ResumeResponse,
   timeZone = visitorTimeZone(),
-  language?: Language,
+  messageId?: string,
 ): ChatResumeBody {
   return {
-    ...common(business, conversationId, timeZone, language),
+    ...common(business, conversationId, timeZone),
+    ...(messageId ? { messageId } : {}),
     resume: { respond: [{ toolRequest, response }] },
   };
 }

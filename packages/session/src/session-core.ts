@@ -18,7 +18,6 @@ import {
   type Conversation,
   type DataProvider,
   type KeyValueStore,
-  type Language,
 } from '@chat/core';
 import { visitorTimeZone } from './chat-bodies.js';
 import type { ChatSessionOptions, NetworkStatus, SessionTexts } from './chat-session-api.js';
@@ -49,8 +48,8 @@ export interface SessionCore {
   readonly chat: ChatService;
   readonly newId: () => string;
   readonly timeZone: string;
-  /** The page's language, sent with each chat call so the assistant answers in it. */
-  readonly language: Language | undefined;
+  /** The page's language, sent with every chat call; null: none sent. */
+  readonly language: string | null;
   readonly network: NetworkStatus;
   readonly readRetryDelaysMs: readonly number[];
   readonly listeners: Set<() => void>;
@@ -92,7 +91,7 @@ export function createSessionCore(options: ChatSessionOptions, listen: (r: Room)
     chat,
     newId: options.newId ?? newMessageId,
     timeZone: options.timeZone ?? visitorTimeZone(),
-    language: options.language,
+    language: options.language ?? null,
     network: options.network ?? ALWAYS_ONLINE,
     readRetryDelaysMs: options.readRetryDelaysMs ?? READ_RETRY_DELAYS_MS,
     listeners: new Set(),

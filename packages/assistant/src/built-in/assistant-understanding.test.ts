@@ -53,21 +53,18 @@ describe("built-in assistant: the issue's Bella Vista questions", () => {
 
   it('"I\'d like to talk to a person": an anonymous visitor verifies first, a verified one is passed on', () => {
     const anonymous = visit("I'd like to talk to a person");
-    expect(anonymous.reply).toContain(
-      "I'll ask someone from the **Bella Vista Salon** team to get back to you",
-    );
+    expect(anonymous.reply).toContain('I can put you in touch with the **Bella Vista Salon** team.');
     expect(anonymous.interrupt?.toolRequest).toMatchObject({
       name: PHONE_SIGN_IN_TOOL,
       input: { reason: 'handoff' },
     });
-    expect(anonymous.interrupt?.message).toBe(
-      'To have the team get back to you, please verify your phone number first.',
-    );
+    expect(anonymous.interrupt?.message).toBe('To reach the team, please verify your phone number first.');
 
     const verified = visit("I'd like to talk to a person", { signedIn: true });
     expect(verified.interrupt).toBeUndefined();
-    expect(verified.reply).toContain("**I've passed your request to the **Bella Vista Salon** team.**");
-    expect(verified.reply).toContain('text you at your verified number');
+    expect(verified.reply).toContain("**I've passed your message to the **Bella Vista Salon** team.**");
+    expect(verified.passToTeam).toEqual({ type: 'HANDOFF', request: "I'd like to talk to a person" });
+    expect(verified.reply).toContain('follow up by text at your verified number');
   });
 
   it('after verifying, the hand-off is carried out with thanks', () => {
@@ -75,7 +72,8 @@ describe("built-in assistant: the issue's Bella Vista questions", () => {
       business: BELLA_VISTA,
     });
     expect(turn.reply).toContain('Thanks for verifying your phone number!');
-    expect(turn.reply).toContain("I've passed your request to the");
+    expect(turn.reply).toContain("I've passed your message to the");
+    expect(turn.passToTeam).toEqual({ type: 'HANDOFF', request: 'Can I speak with a human please?' });
     expect(turn.interrupt).toBeUndefined();
   });
 
@@ -153,7 +151,7 @@ describe('built-in assistant: Spanish as English', () => {
 
   it('passes a Spanish request for a person on, in Spanish', () => {
     const turn = visit('Quiero hablar con una persona', { signedIn: true });
-    expect(turn.reply).toContain('Le pasé tu solicitud al equipo de **Bella Vista Salon**.');
+    expect(turn.reply).toContain('Le pasé tu mensaje al equipo de **Bella Vista Salon**.');
   });
 
   it('follows the page language when the words could be either', () => {

@@ -5,6 +5,7 @@
  * business answers in its own FAQ are found before any of these (./knowledge/business-knowledge.ts).
  */
 import type { SuggestedQuestion } from '@chat/core';
+import { asksForPerson } from './answers/hand-off.js';
 import { withoutAccents } from './knowledge/search-terms.js';
 
 export type Intent =
@@ -71,6 +72,7 @@ export function normalise(text: string): string {
 }
 
 export function detectIntent(text: string): Intent {
+  if (asksForPerson(normalise(text))) return 'handoff';
   const normalised = withoutAccents(normalise(text));
   for (const [intent, pattern] of PATTERNS) {
     if (pattern.test(normalised)) return intent;

@@ -1,9 +1,9 @@
-import { bookingUpdateValue } from '@chat/core';
+import { bookingUpdateValue, shippedLanguageOf } from '@chat/core';
 import type { AnswerContext } from './answers/answer-context.js';
 import { paragraphs } from './answers/answer-context.js';
 import { bookingAnswer, bookingInterrupt } from './answers/booking.js';
 import { bookingUpdateAnswer } from './answers/booking-update.js';
-import { handoffAnswer } from './answers/contact-and-handoff.js';
+import { handOffAnswer, handOffInterrupt } from './answers/hand-off.js';
 import { infoAnswer } from './answers/info-answer.js';
 import { knowledgeAnswer, notListedAnswer, pricesAnswer } from './answers/knowledge-answers.js';
 import type { AssistantInput, AssistantTurn } from '../assistant-types.js';
@@ -41,7 +41,7 @@ export function answerContext(input: AssistantInput, visitorText: string): Answe
     business: input.business,
     nowMs: input.nowMs,
     userTimezone: input.userTimezone,
-    language: replyLanguage(visitorText, input.language),
+    language: replyLanguage(visitorText, (input.language && shippedLanguageOf(input.language)) || undefined),
   };
 }
 
@@ -65,13 +65,18 @@ export function respondToMessage(input: AssistantInput, text: string): Assistant
   if (update !== null) return bookingUpdateAnswer(ctx, update);
   const { subject, suggested } = subjectAndSource(input, text);
   const intent = detectIntent(subject);
-  if (intent === 'handoff') return handoffAnswer(ctx, { signedIn: input.signedIn, ref: interruptRef(input) });
+  // A request for a person goes to the team (answers/hand-off.ts: the HANDOFF feed item).
+  if (intent === 'handoff') {
+    return input.signedIn
+      ? handOffAnswer(ctx, ctx.language, text, false)
+      : handOffInterrupt(ctx, ctx.language, interruptRef(input));
+  }
   const faq = matchingFaq(input.business, subject);
   if (faq) return knowledgeAnswer(ctx, faq);
   if (intent === 'booking') {
     const kind = bookingKind(subject);
     return input.signedIn
-      ? bookingAnswer(ctx, kind, false)
+      ? bookingAnswer(ctx, kind, false, text)
       : bookingInterrupt(kind, interruptRef(input), ctx.language);
   }
   if (intent === 'prices') return pricesAnswer(ctx, askedAbout(subject));

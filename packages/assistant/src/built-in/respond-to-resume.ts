@@ -2,7 +2,7 @@ import type { Message, ToolRequest } from '@chat/core';
 import { isBookingUpdate } from '@chat/core';
 import { paragraphs } from './answers/answer-context.js';
 import { bookingAnswer, bookingInterrupt } from './answers/booking.js';
-import { handoffAnswer } from './answers/contact-and-handoff.js';
+import { handOffAnswer, handOffInterrupt } from './answers/hand-off.js';
 import { infoAnswer } from './answers/info-answer.js';
 import type { AssistantInput, AssistantTurn } from '../assistant-types.js';
 import type { BookingKind } from './intents.js';
@@ -12,8 +12,9 @@ import { pickKeys } from './smart-replies.js';
 
 type ResumeRequest = Extract<AssistantInput['request'], { kind: 'resume' }>;
 
-/** What the interrupt was raised for: a booking change of some kind, or a request for a person. */
-type Trigger = { kind: 'handoff' } | { kind: 'booking'; booking: BookingKind | null };
+/** What the interrupt was raised for (with the visitor's words): a booking change, or a request for a person. */
+type Trigger =
+  { kind: 'handoff'; text: string } | { kind: 'booking'; booking: BookingKind | null; text: string };
 
 /**
  * After the phone sign-in interrupt. Verified: carry out the request that raised it (a booking
@@ -24,13 +25,16 @@ export function respondToResume(input: AssistantInput, request: ResumeRequest): 
   const ctx = answerContext(input, lastUserText(input.history) ?? '');
   if (request.declined || request.action === 'PHONE_SIGN_IN_DECLINED') return declinedAnswer(input, ctx);
 
-  const trigger = lastRequest(input) ?? triggerFromToolRequest(request.toolRequest);
-  if (trigger.kind === 'handoff') {
-    return handoffAnswer(ctx, { signedIn: input.signedIn, justVerified: true, ref: interruptRef(input) });
-  }
+  const trigger =
+    lastRequest(input) ?? triggerFromToolRequest(request.toolRequest, lastUserText(input.history) ?? '');
   // The endpoint checks the token; should a resume still arrive unverified, ask again rather than act.
+  if (trigger.kind === 'handoff') {
+    return input.signedIn
+      ? handOffAnswer(ctx, ctx.language, trigger.text, true)
+      : handOffInterrupt(ctx, ctx.language, interruptRef(input));
+  }
   if (!input.signedIn) return bookingInterrupt(trigger.booking ?? 'book', interruptRef(input), ctx.language);
-  if (trigger.booking) return bookingAnswer(ctx, trigger.booking, true);
+  if (trigger.booking) return bookingAnswer(ctx, trigger.booking, true, trigger.text);
   const es = ctx.language === 'es';
   return {
     reply: paragraphs(
@@ -74,8 +78,8 @@ function lastRequest(input: AssistantInput): Trigger | null {
     if (!isVisitorText(message)) continue;
     const subject = subjectOf(input, message.text);
     const intent = detectIntent(subject);
-    if (intent === 'handoff') return { kind: 'handoff' };
-    if (intent === 'booking') return { kind: 'booking', booking: bookingKind(subject) };
+    if (intent === 'handoff') return { kind: 'handoff', text: message.text };
+    if (intent === 'booking') return { kind: 'booking', booking: bookingKind(subject), text: message.text };
   }
   return null;
 }
@@ -92,12 +96,13 @@ function isVisitorText(message: Message): boolean {
 }
 
 /** What this assistant put in its own interrupt, when history no longer shows the request. */
-function triggerFromToolRequest(toolRequest: ToolRequest): Trigger {
+function triggerFromToolRequest(toolRequest: ToolRequest, text: string): Trigger {
   const input = toolRequest.input as { kind?: unknown; reason?: unknown } | undefined;
-  if (input?.reason === 'handoff') return { kind: 'handoff' };
+  if (input?.reason === 'handoff') return { kind: 'handoff', text };
   const kind = input?.kind;
   return {
     kind: 'booking',
     booking: kind === 'book' || kind === 'reschedule' || kind === 'cancel' ? kind : null,
+    text,
   };
 }

@@ -135,9 +135,15 @@ const BOOKING_ANSWERS_ES: Record<BookingKind, (name: string) => BookingAnswerPar
 
 /**
  * A verified visitor's booking change, taken as a request the team confirms by text: the mock has
- * no calendar, so it never claims a time was booked.
+ * no calendar, so it never claims a time was booked. `request` (the visitor's words) goes to the team
+ * as a BOOKING_REQUEST feed item.
  */
-export function bookingAnswer(ctx: AnswerContext, kind: BookingKind, justVerified: boolean): AssistantTurn {
+export function bookingAnswer(
+  ctx: AnswerContext,
+  kind: BookingKind,
+  justVerified: boolean,
+  request: string,
+): AssistantTurn {
   const es = ctx.language === 'es';
   const { lead, details, replies } = (es ? BOOKING_ANSWERS_ES : BOOKING_ANSWERS)[kind](boldName(ctx));
   return {
@@ -152,5 +158,6 @@ export function bookingAnswer(ctx: AnswerContext, kind: BookingKind, justVerifie
       findUsLink(ctx),
     ),
     smartReplies: pickKeys(replies, ctx.language),
+    passToTeam: { type: 'BOOKING_REQUEST', request },
   };
 }

@@ -1,7 +1,7 @@
 import type { AssistantTurn } from '../../assistant-types.js';
 import type { Intent } from '../intents.js';
 import type { AnswerContext } from './answer-context.js';
-import { contactAnswer } from './contact-and-handoff.js';
+import { contactAnswer } from './contact.js';
 import { fallbackAnswer, thanksAnswer } from './fallback.js';
 import { hoursAnswer } from './hours.js';
 import { introductionAnswer } from './introduction.js';

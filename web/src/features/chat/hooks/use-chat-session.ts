@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { shippedLanguageOf, specialActionFor, type Business, type SmartReply } from '@chat/core';
+import { specialActionFor, type Business, type SmartReply } from '@chat/core';
 import {
   createChatSession,
   type ChatSession,
@@ -49,8 +49,8 @@ export function useChatSession(
       business,
       storage,
       texts: UI_TEXT,
-      // The assistant answers in the page's language unless the visitor writes in another.
-      language: shippedLanguageOf(LANGUAGE_TAG) ?? undefined,
+      // The assistant answers in the page's language (a demo scenario's `reply: { en: …, es: … }`).
+      language: LANGUAGE_TAG,
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
       network: browserNetwork,
