@@ -28,16 +28,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { expiryFor, MAX_STORED_TEXT_LENGTH, normalHandle, ProviderError } from '@chat/core';
+import {
+  expiryFor,
+  MAX_STORED_TEXT_LENGTH,
+  normalHandle,
+  ProviderError,
+  teamRequestItemId,
+} from '@chat/core';
 import type {
   Business,
+  BusinessFeedItem,
   Conversation,
   FeedItem,
   LastMessage,
   Message,
   NewFeedItem,
+  NewTeamRequestItem,
   SequencedMessage,
   SmartReply,
+  TeamRequestItem,
 } from '@chat/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -142,7 +151,14 @@ export interface DocumentStore {
   messagesAfter(conversationId: string, afterSeq: number): SequencedMessage[];
   /** Adds an item to an existing business's feed. */
   addFeedItem(businessId: string, item: NewFeedItem): FeedItem;
-  feed(businessId: string): FeedItem[];
+  /**
+   * Adds a booking request or hand-off the chat service passes to the business's team (issue 27)
+   * under its derived id (teamRequestItemId): when one is stored under that id already, nothing
+   * changes and that one is returned — a repeated turn never writes a second item.
+   */
+  addTeamRequest(businessId: string, item: NewTeamRequestItem): TeamRequestItem;
+  /** A business's feed, oldest first: signups, booking requests, hand-offs. */
+  feed(businessId: string): BusinessFeedItem[];
   /** The highest sequence number handed out so far. */
   lastSeq(): number;
   /**
@@ -511,6 +527,16 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       if (!state.businesses.has(businessId))
         throw new ProviderError('not-found', `Business ${businessId} not found`);
       const item: FeedItem = { id: newId(), createdAt: clock.now(), ...input };
+      commit({ op: 'feed.add', businessId, item });
+      return item;
+    },
+    addTeamRequest(businessId, input) {
+      if (!state.businesses.has(businessId))
+        throw new ProviderError('not-found', `Business ${businessId} not found`);
+      const id = teamRequestItemId(input.conversationId, input.messageId);
+      const existing = state.feed.get(businessId)?.find((item) => item.id === id);
+      if (existing) return existing as TeamRequestItem;
+      const item: TeamRequestItem = { id, createdAt: clock.now(), ...input };
       commit({ op: 'feed.add', businessId, item });
       return item;
     },

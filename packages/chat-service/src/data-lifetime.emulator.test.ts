@@ -103,9 +103,13 @@ describe.skipIf(!emulatorsRunning)('data lifetime: the TTL field on everything s
       userTimezone: 'America/New_York',
     });
     expect(answered.status).toBe(200);
-    expect(await createFirestoreModelCallBudget(service.db).take('bella-vista-salon', '2026-11-27', 5)).toBe(
-      true,
-    );
+    expect(
+      await createFirestoreModelCallBudget(service.db, { outputTokensPerDay: 1000, shards: 1 }).take(
+        'bella-vista-salon',
+        '2026-11-27',
+        5,
+      ),
+    ).toBe(true);
     const after = Date.now();
 
     const stored = (await everyDocument(service.db)).filter(
@@ -140,9 +144,9 @@ describe.skipIf(!emulatorsRunning)('data lifetime: the TTL field on everything s
       type: 'auth',
     });
     for (const { path } of serviceWritten) expect(ttlOf(path)).toBe(conversation.expiredAt! + retentionMs);
-    // The day's counter: a week after its day began.
-    expect(ttlOf('assistantModelCalls/bella-vista-salon_2026-11-27')).toBe(
-      Date.parse('2026-12-04T00:00:00Z'),
+    // The day's counter (one shard here): two days after its day ended.
+    expect(ttlOf('assistantModelCalls/bella-vista-salon_2026-11-27_0')).toBe(
+      Date.parse('2026-11-30T00:00:00Z'),
     );
 
     // Nothing stored without it, and a TTL policy for every collection that holds it.

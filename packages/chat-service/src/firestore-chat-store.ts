@@ -14,9 +14,28 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
-import { lastMessageOf, MAX_MESSAGE_LENGTH, ProviderError, TTL_FIELD } from '@chat/core';
-import type { Business, Conversation, LastMessage, Message, StoredFields, ToolRequest } from '@chat/core';
+import {
+  deleteAtFor,
+  lastMessageOf,
+  MAX_MESSAGE_LENGTH,
+  ProviderError,
+  teamRequestItemId,
+  TTL_FIELD,
+} from '@chat/core';
+import type {
+  Business,
+  ChatResponse,
+  Conversation,
+  LastMessage,
+  Message,
+  NewTeamRequestItem,
+  StoredFields,
+  TeamRequestItem,
+  ToolRequest,
+} from '@chat/core';
 import type { Logger } from 'pino';
+import type { FirestoreAnsweredTurns } from './firestore-answered-turns.js';
+import { createFirestoreAnsweredTurns, isAlreadyExists } from './firestore-answered-turns.js';
 import { storedBusiness, storedConversation, storedMessage } from './stored-documents.js';
 
 /** Messages the assistant sees (the most recent); older ones are left out of its history. */
@@ -32,9 +51,10 @@ export interface ChatStore {
   /** The conversation and the business, read together (null when absent). */
   read(conversationId: string, businessId: string): Promise<TurnDocuments>;
   /**
-   * The visitor's message `messageId` once it is stored in the conversation, waiting up to `waitMs`
-   * for a save still on its way (decision 0025); 'message-not-saved' when it is not there by then,
-   * 'invalid-argument' when that id holds anything but a visitor's message, 'unavailable' when
+   * The message `messageId` a call answers once it is stored in the conversation, waiting up to
+   * `waitMs` for a save still on its way (decision 0025); 'message-not-saved' when it is not there by
+   * then, 'invalid-argument' when that id holds anything but a message the page writes (the visitor's,
+   * or a notice: a resume answers '✓ Phone number verified successfully'), 'unavailable' when
    * `withdrawn` aborts first (the caller went away).
    */
   savedMessage(
@@ -45,8 +65,15 @@ export interface ChatStore {
   ): Promise<Message>;
   history(conversationId: string): Promise<Message[]>;
   memory(conversationId: string): Promise<AssistantMemory | null>;
-  /** A new message document of the conversation, not yet written. */
-  newMessage(conversationId: string): DocumentReference;
+  /** A message document of the conversation (under `id`, else a new id), not yet written. */
+  newMessage(conversationId: string, id?: string): DocumentReference;
+  /** The turns claimed per answered message (one answer per question, issue 27). */
+  turns: FirestoreAnsweredTurns;
+  /**
+   * Writes a booking request or hand-off to the business's feed under its derived id, with `create()`:
+   * when the item exists already (a repeated turn), nothing is written.
+   */
+  addTeamRequest(businessId: string, item: NewTeamRequestItem): Promise<void>;
   /**
    * The TTL field's value for what is written about `conversation`: its expiry (now for a conversation
    * without one) plus the retention.
@@ -63,6 +90,8 @@ export interface ChatStore {
     reply: { id: string; text: string } | null;
     interrupt: TurnInterrupt | null;
     memory: AssistantMemory | null;
+    /** The answered message's claim and its answer, settled in the same batch. */
+    answered: { messageId: string; answer: ChatResponse } | null;
   }): Promise<void>;
 }
 
@@ -106,6 +135,9 @@ export interface RetentionOptions {
 
 export function createChatStore(db: Firestore, logger: Logger, retention: RetentionOptions): ChatStore {
   const conversations = db.collection('conversations');
+  const turns = createFirestoreAnsweredTurns(db, (nowMs) =>
+    Timestamp.fromMillis(deleteAtFor(nowMs, retention.retentionMs)),
+  );
   const messagesOf = (conversationId: string) => conversations.doc(conversationId).collection('messages');
 
   return {
@@ -147,7 +179,7 @@ export function createChatStore(db: Firestore, logger: Logger, retention: Retent
         );
       }
       const read = storedMessage(messageId, snapshot.data()!);
-      if (!read.ok || read.value.role !== 'user') {
+      if (!read.ok || (read.value.role !== 'user' && read.value.role !== 'system')) {
         throw new ProviderError('invalid-argument', `messageId: message ${messageId} is not the visitor's`);
       }
       return read.value;
@@ -173,12 +205,29 @@ export function createChatStore(db: Firestore, logger: Logger, retention: Retent
       return typeof memory === 'object' && memory !== null ? (memory as AssistantMemory) : null;
     },
 
-    newMessage: (conversationId) => messagesOf(conversationId).doc(),
+    newMessage: (conversationId, id) =>
+      id ? messagesOf(conversationId).doc(id) : messagesOf(conversationId).doc(),
 
     deleteAt: ({ expiredAt }) => Timestamp.fromMillis((expiredAt ?? retention.now()) + retention.retentionMs),
 
-    async endTurn({ conversationId, deleteAt, reply, interrupt, memory }) {
+    turns,
+
+    async addTeamRequest(businessId, item) {
+      const id = teamRequestItemId(item.conversationId, item.messageId);
+      const fields: StoredFields<TeamRequestItem, FieldValue, 'createdAt'> = {
+        ...item,
+        createdAt: FieldValue.serverTimestamp(),
+      };
+      try {
+        await db.collection('businesses').doc(businessId).collection('feed').doc(id).create(fields);
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
+    },
+
+    async endTurn({ conversationId, deleteAt, reply, interrupt, memory, answered }) {
       const batch = db.batch();
+      if (answered) turns.settleIn(batch, conversationId, answered.messageId, answered.answer);
       let last: { id: string; text: string } | null = reply;
       if (interrupt) {
         const auth = messagesOf(conversationId).doc();

@@ -8,7 +8,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
-import type { AssistantMemory, ReplyWriter, TurnInterrupt, TurnStreaming } from '@chat/assistant';
+import type {
+  AssistantMemory,
+  ReplyWriter,
+  TeamRequest,
+  TurnInterrupt,
+  TurnStreaming,
+} from '@chat/assistant';
 import { errorCodeForStatus, normaliseSmartReplies, ProviderError, TTL_FIELD } from '@chat/core';
 import type { Message, SmartReply, StoredFields } from '@chat/core';
 import type { Logger } from 'pino';
@@ -31,6 +37,8 @@ export interface WrittenTurn {
   smartReplies: Array<string | SmartReply>;
   interrupt: TurnInterrupt | null;
   memory: AssistantMemory | null;
+  /** What the turn passes to the business's team (issue 27); the route writes it to the feed. */
+  passToTeam: TeamRequest | null;
 }
 
 export interface TurnWriter {
@@ -68,7 +76,7 @@ export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWrite
     minWriteIntervalMs: options.minWriteIntervalMs,
   });
   let pace = options.pace;
-  const turn: WrittenTurn = { smartReplies: [], interrupt: null, memory: null };
+  const turn: WrittenTurn = { smartReplies: [], interrupt: null, memory: null, passToTeam: null };
 
   const writer: ReplyWriter = {
     async applyEffects(effects) {
@@ -106,6 +114,9 @@ export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWrite
     },
     remember(memory) {
       turn.memory = memory;
+    },
+    passToTeam(request) {
+      turn.passToTeam = request;
     },
   };
 

@@ -5,6 +5,7 @@
  * the token itself.
  */
 import { ProviderError } from '@chat/core';
+import type { AuthUser } from '@chat/core';
 import { bearerToken } from '@chat/server-http';
 import type { Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
@@ -17,12 +18,20 @@ const REASONS: Record<string, string> = {
   'auth/id-token-expired': 'The ID token has expired; refresh it.',
 };
 
-export async function requestUser(auth: TokenVerifier, req: Request): Promise<{ uid: string } | null> {
+/**
+ * The verified caller: the uid, and the phone number and display name the token carries — the only
+ * source of who a business's feed item is from (issue 27), never the request body.
+ */
+export async function requestUser(auth: TokenVerifier, req: Request): Promise<AuthUser | null> {
   const token = bearerToken(req);
   if (token === null) return null;
   try {
     const decoded = await auth.verifyIdToken(token, true);
-    return { uid: decoded.uid };
+    return {
+      uid: decoded.uid,
+      phoneNumber: typeof decoded.phone_number === 'string' ? decoded.phone_number : null,
+      displayName: typeof decoded['name'] === 'string' ? (decoded['name'] as string) : null,
+    };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const reason = typeof code === 'string' ? REASONS[code] : undefined;

@@ -28,6 +28,7 @@ export * from './rules/phone-number.js';
 export * from './rules/call-deadlines.js';
 export * from './rules/read-retry.js';
 export * from './rules/signup-feed.js';
+export * from './rules/team-request.js';
 export * from './rules/visitor-text.js';
 export * from './rules/smart-replies.js';
 export * from './rules/special-texts.js';

@@ -14,3 +14,13 @@ export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
 export { callerGone } from './caller-gone.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';
 export { envInteger, envScenariosDir } from './env-variables.js';
+export {
+  failedOutcome,
+  leaseExpired,
+  outcomeError,
+  replyMessageId,
+  TURN_LEASE_MS,
+  TURN_WAIT_MS,
+} from './answered-turns.js';
+export type { AnsweredTurns, TurnClaim, TurnOutcome } from './answered-turns.js';
+export { createMemoryAnsweredTurns } from './memory-answered-turns.js';

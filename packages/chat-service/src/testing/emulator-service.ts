@@ -104,23 +104,38 @@ export async function seedConversation(
 }
 
 /** Saves the visitor's message, as the page does before calling the chat service. */
-export async function saveVisitorMessage(db: Firestore, conversationId: string, text: string): Promise<void> {
-  await db
+/** Saves a message as the page does (the visitor's, or a notice); resolves its id. */
+export async function saveVisitorMessage(
+  db: Firestore,
+  conversationId: string,
+  text: string,
+  role: 'user' | 'system' = 'user',
+): Promise<string> {
+  const saved = await db
     .collection('conversations')
     .doc(conversationId)
     .collection('messages')
     .add({
-      role: 'user',
+      role,
       text,
+      ...(role === 'system' ? { type: 'system' } : {}),
       createdAt: FieldValue.serverTimestamp(),
       [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())),
     });
+  return saved.id;
 }
 
-/** A visitor signed in on the Auth emulator (a custom token exchanged as the client SDK would). */
-export async function signedInVisitor(uid: string): Promise<{ uid: string; idToken: string }> {
+/**
+ * A visitor signed in on the Auth emulator (a custom token exchanged as the client SDK would); with
+ * `phone` (and `name`), an account with that verified number, whose ID token carries them.
+ */
+export async function signedInVisitor(
+  uid: string,
+  phone?: { phoneNumber: string; displayName?: string },
+): Promise<{ uid: string; idToken: string }> {
   const { app } = adminApp();
   try {
+    if (phone) await getAuth(app).createUser({ uid, ...phone });
     const customToken = await getAuth(app).createCustomToken(uid, {});
     const response = await fetch(
       `http://${env.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
@@ -140,6 +155,7 @@ export async function signedInVisitor(uid: string): Promise<{ uid: string; idTok
 
 export interface ChatCall {
   status: number;
+  headers: Headers;
   body: ChatResponse & { error?: { code: string; message: string } };
 }
 
@@ -158,7 +174,11 @@ export async function callChat(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as ChatCall['body'] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ChatCall['body'],
+  };
 }
 
 export interface MessageVersion {
