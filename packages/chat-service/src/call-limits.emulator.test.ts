@@ -146,7 +146,7 @@ describe.skipIf(!emulatorsRunning)('fair limits shared by every instance, on the
       expect(visitor.length).toBeGreaterThan(0);
       for (const doc of counters.docs) {
         expect(JSON.stringify(doc.data()) + doc.id).not.toContain('203.0.113.9');
-        expect(doc.get('expireAt').toMillis()).toBeGreaterThan(doc.get('windowEndsAt').toMillis());
+        expect(doc.get('deleteAt').toMillis()).toBeGreaterThan(doc.get('windowEndsAt').toMillis());
       }
     },
   );

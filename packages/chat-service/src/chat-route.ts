@@ -6,11 +6,29 @@
  *
  * Nothing of a conversation is kept in this process between requests: the conversation, its
  * business, history and the assistant's memory are read from Firestore on every turn.
+ *
+ * One answer per question (issue 27): a call naming the message it answers claims that message's turn
+ * (firestore-answered-turns.ts) once the checks pass — while the turn still waits for the message to
+ * be stored, so the claim costs no time on the way to the reply — and a repeated call, from this
+ * instance or another, is answered what the first was: no second reply, no second model call. The
+ * reply's id is derived from the message answered and created with a precondition. What the turn
+ * passes to the business's team becomes one feed item, from the verified token only.
  */
-import type { Assistant, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH } from '@chat/core';
-import { callerGone, chatAnswer, checkChatTurn, parseChatBody, sendError } from '@chat/server-http';
+import type { Assistant, TeamRequest, TurnStreaming } from '@chat/assistant';
+import { CHAT_PATH, ProviderError, teamRequestItem } from '@chat/core';
+import {
+  callerGone,
+  chatAnswer,
+  checkChatTurn,
+  failedOutcome,
+  parseChatBody,
+  replyMessageId,
+  sendError,
+  TURN_WAIT_MS,
+} from '@chat/server-http';
+import type { Drain, TurnClaim } from '@chat/server-http';
 import { Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ChatStore } from './firestore-chat-store.js';
 import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
@@ -34,6 +52,10 @@ export interface ChatRouteOptions {
   visitorWindow: CallWindow;
   /** Calls per conversation, messages and resumes alike. */
   conversationWindow: CallWindow;
+  /** The shutdown's view of the turns in flight (a turn it cuts ends its reply as cut: drain.ts). */
+  drain: Drain;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  leaseMs: number;
   logger: Logger;
 }
 
@@ -56,11 +78,23 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
+/** A turn the shutdown cut short (drain.ts): its reply is ended as cut and the caller told to retry. */
+class TurnCut extends Error {}
+
 export function chatRoute(options: ChatRouteOptions): Router {
   const { store, auth, assistant, logger } = options;
   const router = Router();
 
   router.post(CHAT_PATH, async (req, res) => {
+    const inFlight = options.drain.begin();
+    try {
+      await takeTurn(req, res, inFlight.cut);
+    } finally {
+      inFlight.end();
+    }
+  });
+
+  async function takeTurn(req: Request, res: Response, cutSignal: AbortSignal): Promise<void> {
     const body = parseChatBody(req.body);
     res.locals[LOGGED_CONVERSATION] = body.conversationId;
     // The token's verification (an Auth call: revocation is checked) and the turn's reads go out
@@ -71,17 +105,25 @@ export function chatRoute(options: ChatRouteOptions): Router {
     // (`messageId`, decision 0025), the turn also waits until that message is stored — so its reply is
     // stored after it — and the assistant's history has it, read beside the history or after it.
     const nowMs = options.now();
+    const withdrawn = callerGone(res);
+    const answered = body.messageId ?? null;
     const documentsRead = settled(store.read(body.conversationId, body.businessId));
-    const saved =
-      body.kind === 'message' && body.messageId
-        ? store.savedMessage(body.conversationId, body.messageId, options.savedMessageWaitMs, callerGone(res))
-        : Promise.resolve(null);
+    const saved = answered
+      ? store.savedMessage(body.conversationId, answered, options.savedMessageWaitMs, withdrawn)
+      : Promise.resolve(null);
     const historyRead = settled(
       Promise.all([store.history(body.conversationId), saved]).then(([history, message]) =>
         message && !history.some((m) => m.id === message.id) ? [...history, message] : history,
       ),
     );
     const memoryRead = settled(store.memory(body.conversationId));
+    // A reply left streaming by a writer that died is ended as cut before this turn writes its own.
+    const abandonedEnded = store.endAbandonedReplies(body.conversationId).catch((error: unknown) => {
+      logger.warn(
+        { conversationId: body.conversationId, err: error },
+        'could not look for abandoned replies',
+      );
+    });
     const user = await requestUser(auth, req);
     const { conversation, business, request } = checkChatTurn({
       body,
@@ -100,8 +142,6 @@ export function chatRoute(options: ChatRouteOptions): Router {
       { kind: 'conversation', key: conversation.id, limit: options.conversationWindow },
     ]);
     verdict.catch(() => undefined);
-    const history = valueOf(await historyRead);
-    const memory = valueOf(await memoryRead);
     const counted = await verdict;
     if (!counted.ok) {
       res.set('Retry-After', String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))));
@@ -109,42 +149,132 @@ export function chatRoute(options: ChatRouteOptions): Router {
       return;
     }
 
-    const { writer, turn, endReply } = createFirestoreTurnWriter({
-      message: store.newMessage(conversation.id),
-      pace: options.pace,
-      minWriteIntervalMs: options.minWriteIntervalMs,
-      logger,
-    });
-    let failure: unknown = null;
-    try {
-      await assistant.respond(
-        {
-          business,
-          conversation,
-          history,
-          nowMs,
-          signedIn: user !== null,
-          userTimezone: body.userTimezone,
-          request,
-          memory,
-        },
-        writer,
-      );
-    } catch (error) {
-      failure = error;
+    // Claimed beside the wait for the message (one answer per question, issue 27).
+    const claiming = answered
+      ? settled(store.turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn }))
+      : null;
+    const claim: TurnClaim = claiming ? valueOf(await claiming) : { run: true, attempt: 1 };
+    if (!claim.run) {
+      res.json(claim.answer);
+      return;
     }
-    // Even after a failure: what was written is ended (never left streaming) and the memory is kept.
-    const reply = await endReply();
-    await store.endTurn({
-      conversationId: conversation.id,
-      reply,
-      interrupt: failure ? null : turn.interrupt,
-      memory: turn.memory,
-    });
-    // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
-    if (failure) throw failure;
-    res.json(chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined }));
-  });
+    try {
+      res.json(await runTurn(claim.attempt));
+    } catch (error) {
+      if (error instanceof TurnCut) {
+        // Answered 503 with Retry-After: the page asks again, and another instance runs a new attempt.
+        if (answered) {
+          await store.turns
+            .settle(
+              conversation.id,
+              answered,
+              claim.attempt,
+              failedOutcome(new ProviderError('unavailable', 'The service is shutting down')),
+            )
+            .catch(() => undefined);
+        }
+        options.drain.refuse(res);
+        return;
+      }
+      if (answered) {
+        await store.turns
+          .settle(conversation.id, answered, claim.attempt, failedOutcome(error))
+          .catch((settleError: unknown) =>
+            logger.warn({ err: settleError }, 'a failed turn could not be settled'),
+          );
+      }
+      throw error;
+    }
+
+    async function runTurn(attempt: number) {
+      const history = valueOf(await historyRead);
+      const memory = valueOf(await memoryRead);
+      await abandonedEnded;
+
+      // What this turn writes is deleted with the conversation's data (the TTL field, README "Data lifetime").
+      const deleteAt = store.deleteAt(conversation);
+      const { writer, turn, endReply } = createFirestoreTurnWriter({
+        deleteAt,
+        message: store.newMessage(
+          conversation.id,
+          answered ? replyMessageId(conversation.id, answered, attempt) : undefined,
+        ),
+        pace: options.pace,
+        minWriteIntervalMs: options.minWriteIntervalMs,
+        leaseMs: options.leaseMs,
+        logger,
+      });
+      let failure: unknown = null;
+      // The shutdown cannot wait any longer (drain.ts): the turn stops where it is, whatever the
+      // assistant is still doing (its later text is dropped, its failure ignored).
+      const cutRequested = new Promise<'cut'>((resolve) => {
+        if (cutSignal.aborted) resolve('cut');
+        else cutSignal.addEventListener('abort', () => resolve('cut'), { once: true });
+      });
+      const responded = assistant
+        .respond(
+          {
+            business,
+            conversation,
+            history,
+            nowMs,
+            signedIn: user !== null,
+            userTimezone: body.userTimezone,
+            ...(body.language ? { language: body.language } : {}),
+            request,
+            memory,
+          },
+          writer,
+        )
+        .then(
+          () => 'done' as const,
+          (error: unknown) => {
+            failure = error;
+            return 'failed' as const;
+          },
+        );
+      const outcome = await Promise.race([responded, cutRequested]);
+      const cut = outcome === 'cut';
+      // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is kept.
+      const reply = await endReply({ cut });
+      const answer = chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined });
+      await Promise.all([
+        store.endTurn({
+          conversationId: conversation.id,
+          deleteAt,
+          reply,
+          interrupt: outcome === 'done' ? turn.interrupt : null,
+          memory: turn.memory,
+          // A cut turn is not settled as answered: asked again, it runs again (a new attempt).
+          answered: answered && outcome === 'done' ? { messageId: answered, answer } : null,
+        }),
+        // An unnamed call (an older page, a script) keys the item by the reply it wrote.
+        outcome === 'done' && turn.passToTeam
+          ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null)
+          : null,
+      ]);
+      if (cut) {
+        logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
+        throw new TurnCut();
+      }
+      // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
+      if (failure) throw failure;
+      return answer;
+    }
+
+    /** The business's feed item for what the turn passed on: only for a caller with a verified phone. */
+    async function passToTeam(request: TeamRequest, messageId: string | null) {
+      const item = user && messageId ? teamRequestItem(request, user, conversation.id, messageId) : null;
+      if (!item) {
+        logger.warn(
+          { conversationId: conversation.id, type: request.type },
+          'team request dropped: the caller has no verified phone number',
+        );
+        return;
+      }
+      await store.addTeamRequest(business.id, item);
+    }
+  }
 
   return router;
 }

@@ -7,9 +7,10 @@
  * `max` times per window, far below Firestore's ~1 write a second on one document.
  *
  * Document ids are a hash of the key, so no client address (personal data) is stored in clear.
- * Every document carries `expireAt` (its window's end + 2 days) for Firestore's TTL policy.
+ * Every document carries the TTL field `deleteAt` (core's TTL_FIELD) (its window's end + 2 days) for Firestore's TTL policy.
  * Clients have no access (firestore.rules: nothing matches `chatLimits`).
  */
+import { TTL_FIELD } from '@chat/core';
 import { createHash } from 'node:crypto';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -84,7 +85,7 @@ export function createFirestoreCallLimits(db: Firestore, now: () => number = Dat
             kind: counter.kind,
             calls: calls + 1,
             windowEndsAt: Timestamp.fromMillis(endsAt),
-            expireAt: Timestamp.fromMillis(endsAt + COUNTER_KEEP_AFTER_MS),
+            [TTL_FIELD]: Timestamp.fromMillis(endsAt + COUNTER_KEEP_AFTER_MS),
           });
         });
         return { ok: true } as const;

@@ -10,9 +10,10 @@
  * the budget takes about `shards` writes a second. The counts are exact; the limit can be overshot by
  * the calls that were checking at the same moment (a few at most), never by more.
  *
- * Every document carries `expireAt` (the day's end + 2 days) for Firestore's TTL policy. Clients
+ * Every document carries the TTL field `deleteAt` (core's TTL_FIELD) (the day's end + 2 days) for Firestore's TTL policy. Clients
  * have no access (firestore.rules).
  */
+import { TTL_FIELD } from '@chat/core';
 import type { ModelCallBudget } from '@chat/llm-assistant';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -44,7 +45,7 @@ export function createFirestoreModelCallBudget(db: Firestore, options: BudgetOpt
         day,
         ...(counts.calls ? { calls: FieldValue.increment(counts.calls) } : {}),
         ...(counts.outputTokens ? { outputTokens: FieldValue.increment(counts.outputTokens) } : {}),
-        expireAt: Timestamp.fromMillis(Date.parse(`${day}T00:00:00Z`) + DAY_MS + COUNTER_KEEP_AFTER_MS),
+        [TTL_FIELD]: Timestamp.fromMillis(Date.parse(`${day}T00:00:00Z`) + DAY_MS + COUNTER_KEEP_AFTER_MS),
       },
       { merge: true },
     );

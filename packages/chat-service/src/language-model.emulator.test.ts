@@ -213,7 +213,7 @@ describe.skipIf(!emulatorsRunning)('the chat service with a language model, on t
       expect(await a.take('budget-business', '2026-03-02', 100)).toBe(false);
       expect(await b.take('budget-business', '2026-03-03', 100)).toBe(true);
       const shard = await first.db.collection(MODEL_CALLS_COLLECTION).where('day', '==', '2026-03-03').get();
-      expect(shard.docs[0]!.get('expireAt').toDate().toISOString()).toBe('2026-03-06T00:00:00.000Z');
+      expect(shard.docs[0]!.get('deleteAt').toDate().toISOString()).toBe('2026-03-06T00:00:00.000Z');
     } finally {
       await deleteApp(first.app);
       await deleteApp(second.app);

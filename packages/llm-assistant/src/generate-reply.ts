@@ -10,6 +10,9 @@ import type { ResumeOptions } from 'genkit/beta';
 import { claimsBookingChange } from './booking-guard.js';
 import type { BookingRequest } from './booking-tool.js';
 import { BOOKING_TOOL, BookingResultSchema, isVerified } from './booking-tool.js';
+import type { HandOffRequest } from './hand-off-tool.js';
+import { HANDOFF_TOOL } from './hand-off-tool.js';
+import type { TeamRequest } from '@chat/assistant';
 import type { TurnContext } from './business-tools.js';
 import type { AssistantInput, AssistantTurn } from '@chat/assistant';
 import { createBuiltInAssistant, interruptRef } from '@chat/assistant';
@@ -17,7 +20,7 @@ import { CHAT_TURN_FORMAT, ChatTurnOutputSchema } from './chat-turn-format.js';
 import type { LlmAssistantOptions, Limits, ReplyListener } from './llm-assistant.js';
 import { limitTurn } from './llm-assistant.js';
 import { budgetDay } from './model-call-budget.js';
-import { phoneCheckTurn } from './phone-check-turns.js';
+import { handOffCheckTurn, phoneCheckTurn } from './phone-check-turns.js';
 import { replySoFar, SentenceGate } from './reply-text.js';
 import { systemPrompt } from './system-prompt.js';
 import { textsFor } from './visitor-language.js';
@@ -140,20 +143,26 @@ interface Finish {
 function finish(response: GenerateResponse, { input, visitorText, gate, context }: Finish): AssistantTurn {
   const texts = textsFor(visitorText);
   if (response.finishReason === 'interrupted') {
-    const interrupt = response.interrupts.find((part) => part.toolRequest.name === BOOKING_TOOL);
+    const interrupt = response.interrupts.find(
+      (part) => part.toolRequest.name === BOOKING_TOOL || part.toolRequest.name === HANDOFF_TOOL,
+    );
     if (!interrupt)
       throw new Error(
         `unexpected interrupt: ${response.interrupts.map((p) => p.toolRequest.name).join(', ')}`,
       );
     const message = (interrupt.metadata?.interrupt as { message?: unknown } | undefined)?.message;
-    return phoneCheckTurn({
-      request: interrupt.toolRequest.input as BookingRequest,
+    const check = {
       ref: interrupt.toolRequest.ref || interruptRef(input),
       visitorText,
       shownText: gate.text,
       ...(typeof message === 'string' ? { message } : {}),
-    });
+    };
+    return interrupt.toolRequest.name === HANDOFF_TOOL
+      ? handOffCheckTurn({ ...check, request: interrupt.toolRequest.input as HandOffRequest })
+      : phoneCheckTurn({ ...check, request: interrupt.toolRequest.input as BookingRequest });
   }
+  const passToTeam = passedOn(response, visitorText);
+  const passing = passToTeam ? { passToTeam } : {};
   const parsed = ChatTurnOutputSchema.safeParse(response.output);
   const reply = parsed.success ? parsed.data.reply.trim() : replySoFar(response.text).trim();
   if (!reply) throw new Error('the model gave no reply');
@@ -167,22 +176,44 @@ function finish(response: GenerateResponse, { input, visitorText, gate, context 
         shownText: gate.text,
       });
     }
-    const truth = bookingPassedOn(response) ? texts.passedToTeam : texts.noBookingClaims;
-    return { reply: joined(gate.text, truth), smartReplies: [...texts.followUps] };
+    const truth = passToTeam?.type === 'BOOKING_REQUEST' ? texts.passedToTeam : texts.noBookingClaims;
+    return { reply: joined(gate.text, truth), smartReplies: [...texts.followUps], ...passing };
   }
   const smartReplies = followUps(parsed.success ? parsed.data.smartReplies : [], texts.followUps);
-  return { reply: continued(gate.text, reply), smartReplies };
+  return { reply: continued(gate.text, reply), smartReplies, ...passing };
 }
 
-/** Whether the booking tool passed a request on to the team during this reply. */
-function bookingPassedOn(response: GenerateResponse): boolean {
-  return response.messages.some((message) =>
-    message.content.some(
-      (part) =>
-        part.toolResponse?.name === BOOKING_TOOL &&
-        BookingResultSchema.safeParse(part.toolResponse.output).data?.status === 'passed-to-team',
-    ),
-  );
+/**
+ * What the booking or hand-off tool passed on to the team during this reply (the last one that did),
+ * as the turn's passToTeam: the visitor's own words, and the model's one-line summary from the tool's
+ * input. Read from the tools' responses, which code wrote — never from the model's text.
+ */
+function passedOn(response: GenerateResponse, visitorText: string): TeamRequest | null {
+  const inputs = new Map<string, unknown>();
+  let passed: TeamRequest | null = null;
+  for (const message of response.messages) {
+    for (const part of message.content) {
+      if (part.toolRequest)
+        inputs.set(`${part.toolRequest.name}/${part.toolRequest.ref ?? ''}`, part.toolRequest.input);
+      const tool = part.toolResponse;
+      if (!tool || (tool.name !== BOOKING_TOOL && tool.name !== HANDOFF_TOOL)) continue;
+      if (BookingResultSchema.safeParse(tool.output).data?.status !== 'passed-to-team') continue;
+      const input = inputs.get(`${tool.name}/${tool.ref ?? ''}`) as
+        { summary?: unknown; details?: unknown } | undefined;
+      const summary =
+        typeof input?.summary === 'string'
+          ? input.summary
+          : typeof input?.details === 'string'
+            ? input.details
+            : undefined;
+      passed = {
+        type: tool.name === HANDOFF_TOOL ? 'HANDOFF' : 'BOOKING_REQUEST',
+        request: visitorText,
+        ...(summary ? { summary } : {}),
+      };
+    }
+  }
+  return passed;
 }
 
 /** 2–4 distinct follow-ups: the model's, topped up from the defaults of the visitor's language. */
