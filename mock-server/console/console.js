@@ -10,6 +10,7 @@
 import { businessTime, zoneName } from './business-time.js';
 import { call, conversationPath, isGone } from './control-api.js';
 import { createConversationList } from './conversation-list.js';
+import { createFeedPanel } from './feed-panel.js';
 import { createMessagesView } from './messages-view.js';
 import { createScenarioChoice } from './scenario-choice.js';
 import { setText } from './keyed-children.js';
@@ -38,6 +39,12 @@ const conversationList = createConversationList($('conversations'), {
 });
 const messagesView = createMessagesView($('messages'));
 const scenarioChoice = createScenarioChoice($('scenario-select'));
+const feedPanel = createFeedPanel($('feeds'), {
+  onOpen: (id) => {
+    void pick(id);
+    $('detail-title').focus();
+  },
+});
 
 // Answers to list requests can overtake each other: an older one must not undo a newer one.
 let listAsked = 0;
@@ -54,10 +61,35 @@ async function refreshConversations() {
   $('no-conversations').hidden = spoken.length > 0;
   showVisitorState();
   $('more-conversations').hidden = nextCursor === null;
+  void refreshFeeds(conversations).catch(() => {});
   // A whole list without the picked conversation: a reset (here, in a terminal, in a test) deleted it.
   if (state.picked !== null && nextCursor === null && !conversations.some((c) => c.id === state.picked)) {
     conversationGone(state.picked);
   }
+}
+
+/** Business id → { businessName, timeZone }, for every business a conversation was listed for. */
+const feedBusinesses = new Map();
+
+/** The feed of every business a conversation is (or was) listed for; a reset empties them. */
+async function refreshFeeds(conversations) {
+  for (const c of conversations) {
+    feedBusinesses.set(c.businessId, { businessName: c.businessName ?? null, timeZone: c.timeZone ?? null });
+  }
+  const feeds = await Promise.all(
+    [...feedBusinesses].map(async ([businessId, business]) => {
+      try {
+        const { items } = await call('GET', `/control/businesses/${encodeURIComponent(businessId)}/feed`);
+        return { businessId, ...business, items };
+      } catch (error) {
+        if (isGone(error)) feedBusinesses.delete(businessId);
+        return null;
+      }
+    }),
+  );
+  const shown = feeds.filter((feed) => feed !== null);
+  feedPanel.render(shown, (id) => state.conversations.some((c) => c.id === id));
+  $('no-feeds').hidden = shown.length > 0;
 }
 
 let listing = null;

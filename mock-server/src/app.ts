@@ -29,7 +29,7 @@ import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
 import type { Faults } from './faults.js';
 import { chatRoutes } from './http/chat-routes.js';
-import { answerClientError, requireJsonBody } from '@chat/server-http';
+import { answerClientError, createMemoryAnsweredTurns, requireJsonBody } from '@chat/server-http';
 import { consoleRoutes } from './http/console-routes.js';
 import { controlRoutes } from './http/control-routes.js';
 import { dataRoutes } from './http/data-routes.js';
@@ -230,6 +230,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
   app.use(CHAT_PATH, limiters.chat);
+  // One answer per question (issue 27): the turns claimed per answered message, in memory like the
+  // assistant's memory; a reset forgets them with the conversations.
+  const answeredTurns = createMemoryAnsweredTurns();
   /** Aborted when the server closes: what still waits (a turn for its message) stops waiting. */
   const closing = new AbortController();
   // The live stream is attached below, once the socket server exists; a turn can only drop it later.
@@ -244,6 +247,8 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       faults,
       clock,
       dropLiveStream: (conversationId) => messageStream?.failConversation(conversationId, 'unavailable'),
+      turns: answeredTurns,
+      logger,
       visitors,
     }),
   );
@@ -309,6 +314,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
           store.reset(scenarioBusinesses());
           streamer.cancelAll();
           assistant.reset();
+          answeredTurns.clear();
           identity.reset();
           visitors.reset();
           faults.clear();

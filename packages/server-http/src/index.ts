@@ -14,3 +14,17 @@ export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
 export { callerGone } from './caller-gone.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';
 export { envInteger, envScenariosDir } from './env-variables.js';
+export {
+  failedOutcome,
+  leaseExpired,
+  outcomeError,
+  replyMessageId,
+  TURN_LEASE_MS,
+  TURN_WAIT_MS,
+} from './answered-turns.js';
+export type { AnsweredTurns, TurnClaim, TurnOutcome } from './answered-turns.js';
+export { createMemoryAnsweredTurns } from './memory-answered-turns.js';
+export { createDrain, DEFAULT_DRAIN_TIMES } from './drain.js';
+export type { Drain, DrainOutcome, DrainTimes, TurnInFlight } from './drain.js';
+export { PHONE_PROVIDER, phoneVerifiedUser } from './phone-verified.js';
+export type { PhoneClaims } from './phone-verified.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingUpdateMessage, PHONE_SIGN_IN_TOOL } from '@chat/core';
 import type { ToolRequest } from '@chat/core';
-import { messageInput } from '../assistant-test-fixtures.js';
+import { message, messageInput } from '../assistant-test-fixtures.js';
 import type { AssistantInput, AssistantMemory, AssistantTurn } from '../assistant-types.js';
 import { parseScenarioText } from './load-scenario.js';
 import { createScenarioEngine, scenarioProgress } from './scenario-engine.js';
@@ -225,6 +225,28 @@ describe('the scenario engine', () => {
 
     const signedIn = engineFor(file).respond(say('change my booking', { signedIn: true }));
     expect(signedIn).toEqual({ reply: 'Changed.' });
+  });
+
+  it('passes a step’s request to the team in the visitor’s words, after the phone check (issue 27)', () => {
+    const file = scenario(
+      [
+        '  - { when: { contains: change }, requireSignIn: Verify first., reply: Passed on., passToTeam: booking }',
+        '  - { when: { contains: person }, requireSignIn: Verify first., reply: They will text you., passToTeam: handoff }',
+        '',
+      ].join('\n'),
+    );
+    const engine = engineFor(file);
+    const asked = engine.respond(say('change my booking to Friday'));
+    expect(asked.passToTeam).toBeUndefined();
+    const history = [message('user', 'change my booking to Friday'), message('system', 'verified', 'system')];
+    expect(engine.respond({ ...resumeInput('PHONE_SIGN_IN', true), history }).passToTeam).toEqual({
+      type: 'BOOKING_REQUEST',
+      request: 'change my booking to Friday',
+    });
+    expect(engine.respond(say('a person please', { signedIn: true })).passToTeam).toEqual({
+      type: 'HANDOFF',
+      request: 'a person please',
+    });
   });
 
   it('keeps its place only in the memory it is given (JSON), and starts over when the scenario changes', () => {

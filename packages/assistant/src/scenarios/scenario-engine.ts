@@ -191,5 +191,24 @@ function stepTurn(input: AssistantInput, step: Step): AssistantTurn {
   if (step.fail !== undefined) turn.failWithStatus = step.fail;
   if (step.dropStream) turn.dropLiveStream = true;
   if (step.moveClock) turn.moveClockMs = step.moveClock;
+  if (step.passToTeam) {
+    turn.passToTeam = {
+      type: step.passToTeam === 'booking' ? 'BOOKING_REQUEST' : 'HANDOFF',
+      request: visitorWords(input),
+    };
+  }
   return turn;
+}
+
+/**
+ * The visitor's words the step answers: the message, or after the phone check the last message the
+ * visitor wrote (the one that started the step; the page's notices are not the visitor's).
+ */
+function visitorWords(input: AssistantInput): string {
+  if (input.request.kind === 'message') return input.request.text;
+  for (let i = input.history.length - 1; i >= 0; i--) {
+    const message = input.history[i]!;
+    if (message.role === 'user' && message.text.trim()) return message.text;
+  }
+  return '';
 }

@@ -219,6 +219,16 @@ describe('scenario files: every error names the file, the step and the problem',
       `${FILE}, step 1, requireSignIn: cannot be used together with interrupt`,
     ],
     [
+      'passToTeam without the phone check',
+      withSteps('  - { when: { text: hi }, reply: Passed on., passToTeam: booking }\n'),
+      `${FILE}, step 1, passToTeam: needs requireSignIn`,
+    ],
+    [
+      'passToTeam of an unknown kind',
+      withSteps('  - { when: { text: hi }, requireSignIn: V, reply: R, passToTeam: refund }\n'),
+      `${FILE}, step 1, passToTeam: must be booking or handoff`,
+    ],
+    [
       'a goto to no step',
       withSteps('  - { id: a, when: { text: hi }, goto: nowhere }\n'),
       `${FILE}, step 1 (a), goto: no step has the id "nowhere"`,

@@ -126,6 +126,11 @@ export const StepSchema = fields({
   dropStream: z.literal(true, 'write "dropStream: true" or leave it out').optional(),
   moveClock: DurationSchema.optional(),
   goto: StepIdSchema.optional(),
+  /**
+   * The step passes the visitor's request to the business's team (issue 27): `booking` writes a
+   * BOOKING_REQUEST item to the business's feed, `handoff` a HANDOFF item, with the verified phone.
+   */
+  passToTeam: z.enum(['booking', 'handoff'], 'must be booking or handoff').optional(),
 })
   .superRefine((step, ctx) => {
     const does = step.reply ?? step.interrupt ?? step.fail ?? step.dropStream ?? step.moveClock ?? step.goto;
@@ -149,6 +154,17 @@ export const StepSchema = fields({
         path: ['reply'],
         message: 'is needed with requireSignIn (what to say once verified)',
       });
+    }
+    if (step.passToTeam && !step.requireSignIn) {
+      const resume = (step.when as { resume?: unknown } | undefined)?.resume;
+      if (resume !== 'PHONE_SIGN_IN') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['passToTeam'],
+          message:
+            'needs requireSignIn (or when: { resume: PHONE_SIGN_IN }): the team can only follow up with a verified phone number',
+        });
+      }
     }
     if (step.fail !== undefined && (step.reply || step.interrupt)) {
       ctx.addIssue({

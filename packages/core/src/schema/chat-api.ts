@@ -36,8 +36,9 @@ export const ChatSendBodySchema = z.object({
   message: z.string().check(z.minLength(1), z.maxLength(MAX_CHAT_MESSAGE_LENGTH)),
   ...chatCommon,
   /**
-   * The id of the visitor's message when the page asks while still saving it: the service answers
-   * only once that message is stored (decision 0025). Absent when the message was saved first.
+   * The message this call answers (issue 27): the visitor's message, for a send and a 'Try again'.
+   * The service answers only once it is stored (the page asks while still saving it, decision 0025),
+   * and answers it once: a repeated call gets the same answer, with no second reply.
    */
   messageId: z.optional(DocumentIdSchema),
 });
@@ -52,6 +53,11 @@ export const ResumeResponseSchema = z.object({
 /** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
 export const ChatResumeBodySchema = z.object({
   ...chatCommon,
+  /**
+   * The message this resume answers (issue 27): the notice or reply the page saved as the visitor
+   * answered the interrupt. A resume sent twice gets one answer.
+   */
+  messageId: z.optional(DocumentIdSchema),
   resume: z.object({
     respond: z
       .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))
