@@ -15,12 +15,14 @@ import type { ModelStatus } from '@chat/llm-assistant/probe';
 import { CHAT_PATH, DEFAULT_RETENTION_AFTER_EXPIRY_MS, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
+  createDrain,
   errorHandler,
   notFoundHandler,
   refuseDeclaredOversize,
   requireJsonBody,
   sendError,
 } from '@chat/server-http';
+import type { Drain } from '@chat/server-http';
 import cors from 'cors';
 import express from 'express';
 import type { Express } from 'express';
@@ -33,6 +35,7 @@ import { APP_CHECK_HEADER, appCheckGuard } from './app-check.js';
 import type { AppCheckMode, AppCheckVerifier } from './app-check.js';
 import { DEFAULT_CALL_LIMITS } from './call-limit-settings.js';
 import type { CallLimitSettings } from './call-limit-settings.js';
+import { DEFAULT_STREAMING_LEASE_MS } from './abandoned-replies.js';
 import { chatRoute } from './chat-route.js';
 import { createFirestoreCallLimits } from './firestore-call-limits.js';
 import { createChatStore } from './firestore-chat-store.js';
@@ -92,10 +95,16 @@ export interface ChatServiceOptions {
   >;
   /** App Check on /api/chat (app-check.ts); off when absent. */
   appCheck?: { mode: AppCheckMode; verifier: AppCheckVerifier | null };
+  /** The shutdown's turn registry (main.ts drains it on SIGTERM); default a new one. */
+  drain?: Drain;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  streamingLeaseMs?: number;
 }
 
 export interface ChatServiceApp {
   app: Express;
+  /** Its turns in flight: `drain.drain()` stops taking turns and ends them (main.ts, on SIGTERM). */
+  drain: Drain;
   listen(port: number, host: string): Promise<{ url: string; server: Server }>;
 }
 
@@ -110,6 +119,8 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   const callLimits = options.callLimits ?? DEFAULT_CALL_LIMITS;
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const corsOrigins = options.corsOrigins ?? [];
+  const drain = options.drain ?? createDrain();
+  const leaseMs = options.streamingLeaseMs ?? DEFAULT_STREAMING_LEASE_MS;
 
   const app = express();
   app.disable('x-powered-by');
@@ -130,6 +141,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   app.get(HEALTH_PATH, (_req, res) => {
     res.json({ ok: true, model: options.modelStatus ?? null });
   });
+  app.use(CHAT_PATH, drain.refuseWhileDraining);
   app.use(CHAT_PATH, (req, res, next) => {
     if (perClient.take(req.ip ?? 'unknown')) {
       next();
@@ -145,6 +157,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       store: createChatStore(options.firestore, logger, {
         retentionMs: options.retentionMs ?? DEFAULT_RETENTION_AFTER_EXPIRY_MS,
         now: () => (options.clock ?? Date).now(),
+        leaseMs,
       }),
       auth: options.auth,
       assistant: options.assistant,
@@ -155,6 +168,8 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       limits: createFirestoreCallLimits(options.firestore, () => (options.clock ?? Date).now()),
       visitorWindow: { max: callLimits.visitorCalls, windowMs: callLimits.visitorWindowMs },
       conversationWindow: { max: callLimits.conversationCalls, windowMs: callLimits.conversationWindowMs },
+      drain,
+      leaseMs,
       logger,
     }),
   );
@@ -163,6 +178,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
 
   return {
     app,
+    drain,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         const server = app.listen(port, host, (error?: Error) => {
