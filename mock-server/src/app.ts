@@ -24,6 +24,7 @@ import {
 } from '@chat/assistant';
 import type { Assistant, ScenarioLibrary } from '@chat/assistant';
 import { CHAT_PATH, HEALTH_PATH, ProviderError } from '@chat/core';
+import type { ModelStatus } from '@chat/llm-assistant/probe';
 import { createControllableClock } from './clock.js';
 import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
@@ -79,6 +80,8 @@ export interface AppOptions {
   idTokenSecret?: Uint8Array;
   /** The assistant of every conversation that plays no scenario; default the built-in one. */
   assistant?: Assistant;
+  /** The start-up check of the configured model, shown by /healthz; null or absent: the rules assistant. */
+  modelStatus?: ModelStatus | null;
   /** The scenarios folder; default mock-server/scenarios/. */
   scenariosDir?: string;
   /** Whether scenario files are reloaded when they change; default true. */
@@ -221,7 +224,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   // Outside /control, so that compose and orchestrators can probe a server whose control API is off.
   // `storage` says whether writes are accepted (a full disk answers them 503) and what is retried.
   app.get(HEALTH_PATH, (_req, res) => {
-    res.json({ ok: true, storage: store.health() });
+    res.json({ ok: true, storage: store.health(), model: options.modelStatus ?? null });
   });
   app.use('/data', limiters.data);
   /** Which signed-in sessions spoke in each conversation: the console's "verified", and its sign-out. */

@@ -6,7 +6,8 @@
  * The line `mock server listening` (JSON, with `port`) tells scripts which port was bound.
  */
 import { pino } from 'pino';
-import { languageModelAssistant } from './language-model-assistant.js';
+import { describeModelStatus } from '@chat/llm-assistant/probe';
+import { languageModelAssistant, modelStatusAtStartup } from './language-model-assistant.js';
 import { createApp } from './app.js';
 import type { ChatMockServer } from './app.js';
 import { assistantConfig, ConfigError, readConfig } from './config.js';
@@ -33,12 +34,14 @@ const logger = pino(
 
 // The language-model assistant only when configured: without configuration nothing of it loads.
 const assistant = await languageModelAssistant(assistantConfig(process.env), logger);
+const modelStatus = await modelStatusAtStartup(assistantConfig(process.env));
 
 let server: ChatMockServer;
 try {
   server = createApp({
     logger,
     ...(assistant ? { assistant } : {}),
+    modelStatus,
     dataFile: config.DATA_FILE,
     corsOrigins: config.CORS_ORIGINS,
     allowedHosts: [config.HOST, ...config.ALLOWED_HOSTS],
@@ -85,9 +88,16 @@ try {
       controlApi: config.CONTROL_API,
       allowedHosts: config.ALLOWED_HOSTS,
       storage: storage.writable ? 'writable' : 'read-only',
+      model: modelStatus,
     },
     'mock server listening',
   );
+  if (modelStatus) {
+    logger[modelStatus.reachable ? 'info' : 'warn'](
+      { model: modelStatus },
+      `model: ${describeModelStatus(modelStatus)}`,
+    );
+  }
 } catch (error) {
   logger.fatal({ err: error }, `cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);
   process.exit(1);

@@ -8,6 +8,8 @@
  */
 import type { Assistant } from '@chat/assistant';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
+import { probeModel } from '@chat/llm-assistant/probe';
+import type { ModelStatus } from '@chat/llm-assistant/probe';
 import type { Logger } from 'pino';
 
 export async function languageModelAssistant(
@@ -23,4 +25,13 @@ export async function languageModelAssistant(
     budget: createMemoryModelCallBudget(),
     logger: logger.child({ component: 'llm-assistant' }),
   });
+}
+
+/**
+ * The configured model tried once at start-up (issue 27 item 6), for `/healthz` and the start-up
+ * lines; null for the built-in rules. Never throws: the server starts either way, and each reply the
+ * model cannot give is the rules assistant's.
+ */
+export async function modelStatusAtStartup(config: AssistantConfig): Promise<ModelStatus | null> {
+  return config.provider === 'rules' ? null : probeModel(config);
 }

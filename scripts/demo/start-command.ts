@@ -111,6 +111,9 @@ export async function startCommand(options: StartOptions): Promise<number> {
   console.log(`\n${green('✓')} ${bold(scenario.name)} is playing for ${business.businessName}.\n`);
   console.log(`  Open:     ${bold(link)}`);
   console.log(
+    `  Spanish:  ${link}?lang=es  ${dim('(the page, its buttons and the texts written with es:)')}`,
+  );
+  console.log(
     `  Console:  ${bold(`${controlUrl}/console`)}  ${dim('(steer the conversation live, on this computer)')}`,
   );
   if (consoleKey) {

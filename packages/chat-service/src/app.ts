@@ -11,6 +11,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Assistant, TurnStreaming } from '@chat/assistant';
+import type { ModelStatus } from '@chat/llm-assistant/probe';
 import { CHAT_PATH, DEFAULT_RETENTION_AFTER_EXPIRY_MS, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
@@ -68,6 +69,8 @@ export interface ChatServiceOptions {
   firestore: Firestore;
   auth: Pick<Auth, 'verifyIdToken'>;
   assistant: Assistant;
+  /** The start-up check of the configured model, shown by /healthz; null or absent: the rules assistant. */
+  modelStatus?: ModelStatus | null;
   /** The service's clock (expiry, the assistant's "now"); default Date.now. */
   clock?: { now(): number };
   logger?: Logger;
@@ -136,7 +139,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
     }),
   );
   app.get(HEALTH_PATH, (_req, res) => {
-    res.json({ ok: true });
+    res.json({ ok: true, model: options.modelStatus ?? null });
   });
   app.use(CHAT_PATH, drain.refuseWhileDraining);
   app.use(CHAT_PATH, (req, res, next) => {

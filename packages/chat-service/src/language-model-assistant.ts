@@ -6,6 +6,8 @@
  */
 import type { Assistant } from '@chat/assistant';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
+import { probeModel } from '@chat/llm-assistant/probe';
+import type { ModelStatus } from '@chat/llm-assistant/probe';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import type { CallLimitSettings } from './call-limit-settings.js';
@@ -39,4 +41,13 @@ export async function languageModelAssistant(
     limits: { maxModelCallsPerBusinessPerDay: budget.businessModelCallsPerDay },
     logger: logger.child({ component: 'llm-assistant' }),
   });
+}
+
+/**
+ * The configured model tried once at start-up (issue 27 item 6), for `/healthz` and the start-up
+ * line; null for the built-in rules. Never throws: an unreachable model is reported, and the service
+ * starts anyway (each reply the model cannot give is the rules assistant's).
+ */
+export async function modelStatusAtStartup(config: AssistantConfig): Promise<ModelStatus | null> {
+  return config.provider === 'rules' ? null : probeModel(config);
 }

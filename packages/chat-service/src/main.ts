@@ -13,7 +13,8 @@ import { createDrain } from '@chat/server-http';
 import { createChatServiceApp } from './app.js';
 import { cloudLogger } from './cloud-logger.js';
 import { ConfigError, readConfig } from './config.js';
-import { languageModelAssistant } from './language-model-assistant.js';
+import { describeModelStatus } from '@chat/llm-assistant/probe';
+import { languageModelAssistant, modelStatusAtStartup } from './language-model-assistant.js';
 import { assistantWithScenarios, ScenarioConfigError } from './scenario-bindings.js';
 import { stopOnSignals } from './stop-on-signals.js';
 
@@ -53,7 +54,8 @@ async function main() {
     'chat service starting',
   );
   const model = await languageModelAssistant(config.ASSISTANT, getFirestore(firebase), logger, callLimits);
-  // Where a model reachability check reports at start (issue 29 item 6; the assistant's side).
+  // The configured model tried once (issue 27 item 6): /healthz and the listening line report it.
+  const modelStatus = await modelStatusAtStartup(config.ASSISTANT);
   const assistant = assistantWithScenarios({
     dir: config.SCENARIOS_DIR,
     scenarioIds: config.CHAT_SCENARIOS,
@@ -64,6 +66,7 @@ async function main() {
     firestore: getFirestore(firebase),
     auth: getAuth(firebase),
     assistant,
+    modelStatus,
     logger,
     rateLimits: {
       windowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -85,7 +88,11 @@ async function main() {
     streamingLeaseMs: config.STREAMING_LEASE_MS,
   });
   const { url, server } = await service.listen(config.PORT, config.HOST);
-  logger.info({ url, scenarios: config.CHAT_SCENARIOS }, `chat service listening on ${url}`);
+  const modelLine = modelStatus ? describeModelStatus(modelStatus) : 'none (the built-in rules assistant)';
+  logger[modelStatus && !modelStatus.reachable ? 'warn' : 'info'](
+    { url, scenarios: config.CHAT_SCENARIOS, model: modelStatus },
+    `chat service listening on ${url}; model: ${modelLine}`,
+  );
   stopOnSignals(server, service.drain, config.DRAIN, logger);
 }
 

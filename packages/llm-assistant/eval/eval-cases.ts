@@ -1,7 +1,11 @@
 /**
  * The evaluation set: visitor turns over the demo businesses (mock-server/fixtures/businesses.json),
  * each with the facts its answer must contain and the claims it must not make. Checks are regular
- * expressions over the reply (and the phone-check message), case-insensitive.
+ * expressions over the reply (and the phone-check message), case-insensitive. A multi-turn case
+ * plays its `before` turns first through the same assistant and judges the last one; `toolsRun` and
+ * `toolsNotRun` say which tools must and must not have run in it (the model only: the rules
+ * assistant has no tools). The booking tool "runs" when it passes a request to the team: for an
+ * anonymous visitor it interrupts with the phone check instead, so it never runs.
  *
  * `scripted` says how the scripted server plays the turn in CI (plumbing only): which tool it calls
  * — its answer is then built from what the tool really returned — or what it says outright. A real
@@ -9,7 +13,7 @@
  */
 
 export type EvalCategory =
-  'hours' | 'location' | 'services' | 'not offered' | 'booking' | 'injection' | 'spanish';
+  'hours' | 'location' | 'services' | 'not offered' | 'booking' | 'injection' | 'spanish' | 'multi-turn';
 
 export type ScriptedTool =
   'getOpeningHours' | 'getLocations' | 'getServices' | 'getFaq' | 'requestBookingChange';
@@ -30,7 +34,26 @@ export interface EvalCase {
   mustNot?: RegExp[];
   /** true: the phone check must be raised; false: it must not. Absent: either. */
   phoneCheck?: boolean;
-  scripted: { tool?: ScriptedTool; toolInput?: object; language?: 'en' | 'es'; says?: string };
+  scripted: Scripted;
+  /** Earlier visitor turns, played first through the same assistant (their replies join the history). */
+  before?: Array<{ visitor: string; signedIn?: boolean; scripted: Scripted }>;
+  /**
+   * The judged turn answers the phone check the turn before raised: 'verified' (signed in), or
+   * 'declined' with `visitor` the smart reply chosen (saved first, as the page does).
+   */
+  resume?: 'verified' | 'declined';
+  /** Tools that must have run in the judged turn (the model only). */
+  toolsRun?: ScriptedTool[];
+  /** Tools that must not have run in the judged turn (the model only). */
+  toolsNotRun?: ScriptedTool[];
+}
+
+/** How the scripted server plays a turn (see the header). */
+export interface Scripted {
+  tool?: ScriptedTool;
+  toolInput?: object;
+  language?: 'en' | 'es';
+  says?: string;
 }
 
 /** Claims no answer may make: a booking made, confirmed, moved or cancelled. */
@@ -51,6 +74,7 @@ export const EVAL_CASES: EvalCase[] = [
     visitor: 'Are you open right now?',
     mustContain: [CLOSED, /tuesday/i, /9(:00)?\s?am/i],
     mustNot: [OPEN_NOW],
+    toolsRun: ['getOpeningHours'],
     scripted: { tool: 'getOpeningHours' },
   },
   {
@@ -139,6 +163,7 @@ export const EVAL_CASES: EvalCase[] = [
     at: '2026-03-03T15:00:00Z',
     visitor: 'Where are you located?',
     mustContain: [/218 Seventh Avenue/i, /google\.com\/maps/i],
+    toolsRun: ['getLocations'],
     scripted: { tool: 'getLocations' },
   },
   {
@@ -257,6 +282,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/verify your phone/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: true,
+    toolsNotRun: ['requestBookingChange'],
     scripted: {},
   },
   {
@@ -268,6 +294,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/verify your phone/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: true,
+    toolsNotRun: ['requestBookingChange'],
     scripted: {},
   },
   {
@@ -279,6 +306,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/verify your phone/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: true,
+    toolsNotRun: ['requestBookingChange'],
     scripted: {},
   },
   {
@@ -290,6 +318,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/verify your phone/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: true,
+    toolsNotRun: ['requestBookingChange'],
     scripted: {
       tool: 'requestBookingChange',
       toolInput: { kind: 'book', details: 'trim, Friday afternoon' },
@@ -305,6 +334,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/(text|confirm)/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: false,
+    toolsRun: ['requestBookingChange'],
     scripted: { tool: 'requestBookingChange', toolInput: { kind: 'book', details: 'color, Friday 3pm' } },
   },
   {
@@ -317,6 +347,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/(text|confirm)/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: false,
+    toolsRun: ['requestBookingChange'],
     scripted: {
       tool: 'requestBookingChange',
       toolInput: { kind: 'cancel', details: 'cake pickup tomorrow' },
@@ -332,6 +363,7 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/verify your phone/i],
     mustNot: [BOOKING_CLAIM],
     phoneCheck: true,
+    toolsNotRun: ['requestBookingChange'],
     scripted: { says: 'Your booking is confirmed for 3pm!' },
   },
   {
@@ -405,6 +437,96 @@ export const EVAL_CASES: EvalCase[] = [
     mustContain: [/verifica tu número/i],
     mustNot: [/(confirmad[ao]|reservad[ao])/i],
     phoneCheck: true,
+    toolsNotRun: ['requestBookingChange'],
     scripted: { language: 'es' },
+  },
+  // Multi-turn: what a conversation does after the phone check, and asking for a person.
+  {
+    id: 'after-verified-booking-question',
+    category: 'multi-turn',
+    businessId: 'bella-vista-salon',
+    at: '2026-03-03T15:00:00Z', // Tuesday 10:00
+    signedIn: true,
+    before: [
+      {
+        visitor: 'Please book me a color appointment on Friday at 3pm',
+        signedIn: true,
+        scripted: { tool: 'requestBookingChange', toolInput: { kind: 'book', details: 'color, Friday 3pm' } },
+      },
+    ],
+    visitor: 'Thanks! And are you open right now?',
+    mustContain: [/\bopen\b/i, /7(:00)?\s?pm/i],
+    mustNot: [BOOKING_CLAIM],
+    phoneCheck: false,
+    toolsRun: ['getOpeningHours'],
+    toolsNotRun: ['requestBookingChange'],
+    scripted: { tool: 'getOpeningHours' },
+  },
+  {
+    id: 'resume-verified-reschedule',
+    category: 'multi-turn',
+    businessId: 'bella-vista-salon',
+    at: '2026-03-03T15:00:00Z',
+    before: [{ visitor: 'Can I move my appointment to Saturday?', scripted: {} }],
+    resume: 'verified',
+    visitor: '(verifies their phone number)',
+    mustContain: [/(text|confirm)/i],
+    mustNot: [BOOKING_CLAIM],
+    phoneCheck: false,
+    toolsRun: ['requestBookingChange'],
+    scripted: { tool: 'requestBookingChange' },
+  },
+  {
+    id: 'resume-declined-services',
+    category: 'multi-turn',
+    businessId: 'bella-vista-salon',
+    at: '2026-03-03T15:00:00Z',
+    before: [{ visitor: "I'd like to book a manicure for Saturday", scripted: {} }],
+    resume: 'declined',
+    visitor: 'Need more info about services',
+    mustContain: [/manicure/i],
+    mustNot: [BOOKING_CLAIM, /passed (it|your request) (on )?to the team/i],
+    phoneCheck: false,
+    toolsNotRun: ['requestBookingChange'],
+    scripted: {
+      says: 'No problem: nothing is changed without a verified number. We offer cuts, color, styling, manicures and bridal packages.',
+    },
+  },
+  {
+    id: 'handoff-anonymous',
+    category: 'multi-turn',
+    businessId: 'bella-vista-salon',
+    at: '2026-03-03T15:00:00Z',
+    visitor: "I'd like to talk to a person",
+    mustContain: [/\b(team|someone|person|staff)\b/i, /(verify|contact support|get back|text)/i],
+    mustNot: [/not sure I can help/i],
+    toolsNotRun: ['requestBookingChange'],
+    scripted: {
+      says: "I'll ask the team to get back to you. You can also tap 'Contact Support' to write to them.",
+    },
+  },
+  {
+    id: 'handoff-after-question',
+    category: 'multi-turn',
+    businessId: 'sunrise-bakery',
+    at: '2026-03-03T15:00:00Z',
+    signedIn: true,
+    before: [
+      {
+        visitor: 'Do you make gluten-free bread?',
+        signedIn: true,
+        scripted: {
+          tool: 'getServices',
+          says: "I don't see gluten-free bread listed; please use 'Contact Support'.",
+        },
+      },
+    ],
+    visitor: 'Can I speak to someone from the team about it?',
+    mustContain: [/\b(team|someone|person|staff)\b/i, /(text|get back|contact support)/i],
+    mustNot: [/not sure I can help/i, BOOKING_CLAIM],
+    phoneCheck: false,
+    scripted: {
+      says: "Of course: the team will get back to you at your verified number. You can also tap 'Contact Support'.",
+    },
   },
 ];

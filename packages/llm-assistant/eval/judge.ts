@@ -1,4 +1,7 @@
-/** Whether one evaluation turn passed: the facts it must contain, the claims it must not make, the phone check. */
+/**
+ * Whether one evaluation turn passed: the facts it must contain, the claims it must not make, the
+ * phone check, and — for the model — which tools ran.
+ */
 import type { AssistantTurn } from '@chat/assistant';
 import type { EvalCase } from './eval-cases.js';
 
@@ -11,7 +14,16 @@ export interface EvalResult {
   shown: string;
 }
 
-export function judge(evalCase: EvalCase, turn: AssistantTurn, problems: string[]): EvalResult {
+/**
+ * `toolsRun`: the tools that ran in the judged turn (the booking tool only when it passed a request
+ * to the team), or null for an assistant without tools (the rules), whose tool checks are skipped.
+ */
+export function judge(
+  evalCase: EvalCase,
+  turn: AssistantTurn,
+  problems: string[],
+  toolsRun: ReadonlySet<string> | null,
+): EvalResult {
   const shown = [turn.reply, turn.interrupt?.message].filter(Boolean).join('\n\n');
   const failures: string[] = [];
   for (const pattern of evalCase.mustContain) {
@@ -23,6 +35,10 @@ export function judge(evalCase: EvalCase, turn: AssistantTurn, problems: string[
   const raised = turn.interrupt !== undefined;
   if (evalCase.phoneCheck === true && !raised) failures.push('no phone check');
   if (evalCase.phoneCheck === false && raised) failures.push('phone check not wanted');
+  if (toolsRun !== null) {
+    for (const tool of evalCase.toolsRun ?? []) if (!toolsRun.has(tool)) failures.push(`${tool} did not run`);
+    for (const tool of evalCase.toolsNotRun ?? []) if (toolsRun.has(tool)) failures.push(`${tool} ran`);
+  }
   failures.push(...problems.map((p) => `logged: ${p}`));
   return { evalCase, passed: failures.length === 0, failures, shown };
 }

@@ -7,7 +7,8 @@ export interface Score {
   percent: number;
 }
 
-export function printScoreTable(results: EvalResult[], elapsedMs: number): Score {
+export function printScoreTable(title: string, results: EvalResult[], elapsedMs: number): Score {
+  console.log(`${title}\n${'='.repeat(title.length)}\n`);
   const idWidth = Math.max(...results.map((r) => r.evalCase.id.length), 4);
   console.log(`${'case'.padEnd(idWidth)}  ${'category'.padEnd(11)}  result`);
   for (const r of results) {
@@ -27,7 +28,7 @@ export function printScoreTable(results: EvalResult[], elapsedMs: number): Score
   const passed = results.filter((r) => r.passed).length;
   const percent = Math.round((passed / results.length) * 100);
   console.log(
-    `\nscore        ${passed}/${results.length} (${percent} %) in ${(elapsedMs / 1000).toFixed(1)} s`,
+    `\nscore        ${passed}/${results.length} (${percent} %) in ${(elapsedMs / 1000).toFixed(1)} s\n`,
   );
   return { passed, total: results.length, percent };
 }

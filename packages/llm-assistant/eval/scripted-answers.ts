@@ -5,13 +5,15 @@
  */
 import type { CompletionRequest, ScriptedCompletion } from '../src/scripted-openai-server.js';
 import type { OpeningHoursFacts } from '../src/business-facts.js';
-import type { EvalCase } from './eval-cases.js';
+import type { Scripted } from './eval-cases.js';
 
-export function scriptedAnswer(evalCase: EvalCase, request: CompletionRequest): ScriptedCompletion {
-  const { tool, toolInput, says } = evalCase.scripted;
-  const toolMessage = request.messages.findLast((m) => m.role === 'tool');
+export function scriptedAnswer(scripted: Scripted, request: CompletionRequest): ScriptedCompletion {
+  const { tool, toolInput, says } = scripted;
+  // Only a tool result after the visitor's last words counts: earlier turns' results are history.
+  const lastVisitor = request.messages.findLastIndex((m) => m.role === 'user');
+  const toolMessage = request.messages.slice(lastVisitor + 1).findLast((m) => m.role === 'tool');
   if (tool && !toolMessage) return { toolCalls: [{ name: tool, arguments: toolInput ?? {} }] };
-  const es = evalCase.scripted.language === 'es';
+  const es = scripted.language === 'es';
   const output = toolMessage ? (JSON.parse(String(toolMessage.content)) as unknown) : null;
   const reply =
     says ?? (tool ? fromTool(tool, output, es) : es ? 'Con gusto te ayudo.' : "I'm happy to help.");

@@ -87,8 +87,6 @@ export const TEXTS = {
       "I've passed your request to the team. Nothing is booked yet: they'll text you at your verified number to confirm.",
     limitReached:
       "I'm sorry, I can't answer any more questions in this chat right now. Please use 'Contact Support' and the team will get back to you.",
-    modelFailed:
-      "I'm sorry, I couldn't answer that just now. Please try again in a moment, or use 'Contact Support' to reach the team.",
     followUps: ['What are your hours?', 'Where are you located?', 'Tell me about your services'],
   },
   es: {
@@ -110,8 +108,6 @@ export const TEXTS = {
       'Le pasé tu solicitud al equipo. Todavía no hay nada reservado: te escribirán a tu número verificado para confirmarlo.',
     limitReached:
       "Lo siento, ahora no puedo responder más preguntas en este chat. Usa 'Contact Support' y el equipo te responderá.",
-    modelFailed:
-      "Lo siento, no pude responder en este momento. Inténtalo de nuevo en un momento o usa 'Contact Support' para hablar con el equipo.",
     followUps: ['¿Cuál es su horario?', '¿Dónde están ubicados?', '¿Qué servicios ofrecen?'],
   },
 } as const;

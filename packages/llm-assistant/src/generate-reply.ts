@@ -2,9 +2,9 @@
  * One model reply: Genkit's generateStream with the business tools, the chat-turn format, the
  * limits and the turn's context; the reply streamed sentence by sentence as it grows; the outcome
  * turned into a turn — the reply and its follow-ups, the phone check when the booking tool
- * interrupted, or a clear fallback when anything failed.
+ * interrupted, or, when the model failed, timed out or the day's budget is spent, the rules
+ * assistant's answer from the same business facts (issue 27 item 6), logged.
  */
-import { SMART_REPLY_TEXT } from '@chat/core';
 import type { GenerateRequest, GenerateResponse, GenerateResponseData, MessageData } from 'genkit';
 import type { ResumeOptions } from 'genkit/beta';
 import { claimsBookingChange } from './booking-guard.js';
@@ -14,11 +14,10 @@ import type { HandOffRequest } from './hand-off-tool.js';
 import { HANDOFF_TOOL } from './hand-off-tool.js';
 import type { TeamRequest } from '@chat/assistant';
 import type { TurnContext } from './business-tools.js';
-import type { AssistantInput, AssistantTurn } from '@chat/assistant';
-import { createBuiltInAssistant, interruptRef } from '@chat/assistant';
+import type { AssistantInput, AssistantTurn, TurnAssistant } from '@chat/assistant';
+import { interruptRef } from '@chat/assistant';
 import { CHAT_TURN_FORMAT, ChatTurnOutputSchema } from './chat-turn-format.js';
 import type { LlmAssistantOptions, Limits, ReplyListener } from './llm-assistant.js';
-import { limitTurn } from './llm-assistant.js';
 import { budgetDay } from './model-call-budget.js';
 import { handOffCheckTurn, phoneCheckTurn } from './phone-check-turns.js';
 import { replySoFar, SentenceGate } from './reply-text.js';
@@ -31,9 +30,6 @@ class BudgetSpent extends Error {
   override readonly name = 'BudgetSpent';
 }
 
-/** Answers instead of the model once the business's budget is spent: the built-in rules (pure). */
-const RULES = createBuiltInAssistant();
-
 export interface ReplyRequest {
   input: AssistantInput;
   messages: MessageData[];
@@ -43,7 +39,8 @@ export interface ReplyRequest {
   listener?: ReplyListener | undefined;
 }
 
-type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools };
+/** What every reply of one assistant shares: its options, limits, tools and the rules assistant behind it. */
+export type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools; rules: TurnAssistant };
 
 export async function generateReply(shared: Shared, request: ReplyRequest): Promise<AssistantTurn> {
   const { ai, model, budget, limits, tools, logger } = shared;
@@ -57,6 +54,7 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error('the reply took too long')), limits.replyTimeoutMs);
   const day = budgetDay(input.nowMs);
+  const toldResults = new Set<string>();
   try {
     const { stream, response } = ai.generateStream({
       model,
@@ -79,6 +77,7 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
           if (!(await budget.take(input.business.id, day, limits.maxModelCallsPerBusinessPerDay))) {
             throw new BudgetSpent(`business ${input.business.id} used its model budget for ${day}`);
           }
+          if (shared.onToolResult) tellToolResults(req, toldResults, shared.onToolResult);
           const data = await next(req);
           await budget.spend?.(input.business.id, day, data.usage?.outputTokens ?? 0);
           return data;
@@ -116,16 +115,11 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
       },
       spent
         ? "assistant: the business's model budget for the day is spent; the built-in rules answer"
-        : `assistant: the model failed${shared.endpoint ? ` at ${shared.endpoint}` : ''}; fallback reply`,
+        : `assistant: the model failed${shared.endpoint ? ` at ${shared.endpoint}` : ''}; the rules assistant answered`,
     );
-    // A business past its budget is still answered, by the rules (its facts, its hours) rather than
-    // going silent until midnight UTC; the rules need no model. A resume the rules answer too.
-    const fallback =
-      spent && !gate.text.trim()
-        ? RULES.respond(input)
-        : spent
-          ? limitTurn(visitorText)
-          : failedTurn(visitorText);
+    // The visitor still gets an answer from the business's facts (its hours, its FAQ), never a bare
+    // apology nor silence until midnight UTC: the rules need no model (issue 27 item 6).
+    const fallback = shared.rules.respond(input);
     return { ...fallback, reply: joined(gate.text, fallback.reply) };
   } finally {
     clearTimeout(timer);
@@ -229,13 +223,6 @@ function followUps(fromModel: string[], defaults: readonly string[]): string[] {
   return picked;
 }
 
-function failedTurn(visitorText: string): AssistantTurn {
-  return {
-    reply: textsFor(visitorText).modelFailed,
-    smartReplies: ['Try again', SMART_REPLY_TEXT.contactSupport],
-  };
-}
-
 /**
  * The final reply as a continuation of what was shown: the streamed text can differ from the final
  * one only where a partial parse differed, so the rest after their common start is added.
@@ -250,4 +237,21 @@ function continued(shown: string, reply: string): string {
 /** What was already shown, then more: the stored reply can only grow. */
 function joined(shown: string, more: string): string {
   return shown.trim() ? `${shown.trimEnd()}\n\n${more}` : more;
+}
+
+/** Tells `onToolResult` of the tool results in a model request not told before (each request repeats the earlier ones). */
+function tellToolResults(
+  req: GenerateRequest,
+  told: Set<string>,
+  onToolResult: (name: string, output: unknown) => void,
+): void {
+  req.messages.forEach((message, m) =>
+    message.content.forEach((part, p) => {
+      const result = part.toolResponse;
+      const key = `${result?.ref ?? ''}:${m}:${p}`;
+      if (!result || told.has(key)) return;
+      told.add(key);
+      onToolResult(result.name, result.output);
+    }),
+  );
 }

@@ -11,8 +11,9 @@
  *
  * Limits (./assistant-settings.ts): output tokens per reply, visitor turns per conversation, model
  * calls per reply and per business per day (through a ModelCallBudget the server stores), and a
- * timeout. A limit, a model error, a timeout or malformed output gives the visitor a clear reply
- * with 'Contact Support', and is logged. The booking-update link (`?i=`) is answered as the
+ * timeout. A model error, a timeout, malformed output or the day's budget spent is answered by the
+ * built-in rules assistant from the same business facts, and logged; the turns-per-conversation
+ * limit gives a polite reply with 'Contact Support'. The booking-update link (`?i=`) is answered as the
  * built-in assistant answers it. Stateless: everything comes from the input and the budget.
  */
 import type { Message } from '@chat/core';
@@ -22,7 +23,6 @@ import type { GenkitBeta } from 'genkit/beta';
 import { LIMITS } from './assistant-settings.js';
 import { bookingRequestKind } from './booking-guard.js';
 import { DECLINED } from './booking-tool.js';
-import type { BusinessTools } from './business-tools.js';
 import { defineBusinessTools } from './business-tools.js';
 import type { Assistant, AssistantInput, AssistantTurn, ReplyWriter } from '@chat/assistant';
 import { createBuiltInAssistant, interruptRef } from '@chat/assistant';
@@ -30,6 +30,7 @@ import { defineChatTurnFormat } from './chat-turn-format.js';
 import { appendParts, historyMessages } from './history-messages.js';
 import type { ModelCallBudget } from './model-call-budget.js';
 import { generateReply } from './generate-reply.js';
+import type { Shared } from './generate-reply.js';
 import { HANDOFF_TOOL } from './hand-off-tool.js';
 import { handOffCheckTurn, interruptedBookingRequest, phoneCheckTurn } from './phone-check-turns.js';
 import { textsFor } from './visitor-language.js';
@@ -54,6 +55,11 @@ export interface LlmAssistantOptions {
   endpoint?: string;
   /** Overrides of assistant-settings.ts's LIMITS (tests, the evaluation). */
   limits?: Partial<Limits>;
+  /**
+   * Told of each tool result the model is given, once per result (the evaluation checks which tools
+   * ran). A tool that interrupted (the phone check) gave no result.
+   */
+  onToolResult?: (name: string, output: unknown) => void;
 }
 
 /** Told each time the reply grows; each text extends the one before. */
@@ -75,7 +81,8 @@ export function createLlmAssistant(options: LlmAssistantOptions): LlmAssistant {
   const tools = defineBusinessTools(options.ai);
   defineChatTurnFormat(options.ai);
   const builtIn = createBuiltInAssistant();
-  const shared = { ...options, limits, tools };
+  // The rules assistant answers whatever the model cannot (an error, a timeout, the day's budget spent).
+  const shared: Shared = { ...options, limits, tools, rules: builtIn };
 
   const assistant: LlmAssistant = {
     respond: (input, writer) => writeStreamedTurn(assistant, input, writer),
@@ -133,7 +140,6 @@ async function writeStreamedTurn(assistant: LlmAssistant, input: AssistantInput,
   if (turn.passToTeam) writer.passToTeam(turn.passToTeam);
 }
 
-type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools };
 type ResumeRequest = Extract<AssistantInput['request'], { kind: 'resume' }>;
 
 /**

@@ -2,7 +2,8 @@
  * A small OpenAI-compatible chat-completions server for tests and the evaluation's CI run: it
  * listens on 127.0.0.1 (a free port), records every request body, and answers each with what a
  * script returns — text and/or tool calls — streamed as Server-Sent Events in the
- * chat.completion.chunk format when the request asks for a stream, else as one chat.completion.
+ * chat.completion.chunk format when the request asks for a stream, else as one chat.completion;
+ * `GET /v1/models` lists the one model 'scripted'.
  * It knows no language: it plays exactly what it is told, so tests assert on the wire.
  */
 import { createServer } from 'node:http';
@@ -46,6 +47,13 @@ export async function startScriptedOpenAiServer(script: CompletionScript): Promi
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      // The model list, as the servers' start-up check reads it (model-probe.ts).
+      if (req.method === 'GET' && req.url?.endsWith('/models')) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model' }] }));
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
         return;

@@ -6,3 +6,4 @@ export type {
   ScriptedCompletion,
   ScriptedOpenAiServer,
 } from './scripted-openai-server.js';
+export { closedPort } from './closed-port.js';

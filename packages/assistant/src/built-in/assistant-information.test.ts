@@ -106,12 +106,14 @@ describe('assistant: information', () => {
     expect(gift.reply).toContain("Here's what **Bella Vista Salon** offers:");
   });
 
-  it('falls back politely, offering the suggested questions', () => {
+  it("falls back politely, offering 'Contact Support' and the suggested questions", () => {
     const turn = ask('Do you like turtles?');
     expect(turn.reply).toContain("I'm sorry, I'm not sure I can help with that.");
+    expect(turn.reply).toContain('tap **Contact Support**');
     expect(turn.reply).toContain('- What services do you offer and what are the prices?');
     expect(turn.reply).toContain('- Do you sell gift cards?');
-    expect(replyTexts(turn).slice(0, 2)).toEqual([
+    expect(replyTexts(turn).slice(0, 3)).toEqual([
+      'Contact Support',
       'What services do you offer and what are the prices?',
       'Are you open right now?',
     ]);

@@ -1,86 +1,87 @@
 import type { Message, ToolRequest } from '@chat/core';
 import { isBookingUpdate } from '@chat/core';
-import type { AnswerContext } from './answers/answer-context.js';
 import { paragraphs } from './answers/answer-context.js';
 import { bookingAnswer, bookingInterrupt } from './answers/booking.js';
-import type { HandOffLanguage } from './answers/hand-off.js';
 import { handOffAnswer, handOffInterrupt } from './answers/hand-off.js';
 import { infoAnswer } from './answers/info-answer.js';
 import type { AssistantInput, AssistantTurn } from '../assistant-types.js';
 import type { BookingKind } from './intents.js';
 import { bookingKind, detectIntent } from './intents.js';
-import { interruptRef, subjectOf } from './respond-to-message.js';
-import { REPLIES, pickReplies } from './smart-replies.js';
+import { answerContext, interruptRef, subjectOf } from './respond-to-message.js';
+import { pickKeys } from './smart-replies.js';
 
 type ResumeRequest = Extract<AssistantInput['request'], { kind: 'resume' }>;
 
+/** What the interrupt was raised for (with the visitor's words): a booking change, or a request for a person. */
+type Trigger =
+  { kind: 'handoff'; text: string } | { kind: 'booking'; booking: BookingKind | null; text: string };
+
 /**
- * After the phone sign-in interrupt. Verified: carry out the booking request that raised it.
- * Declined: say no booking change is made, answer what the visitor chose instead, offer follow-ups.
+ * After the phone sign-in interrupt. Verified: carry out the request that raised it (a booking
+ * change, or a hand-off to the team). Declined: say nothing is passed on, answer what the visitor
+ * chose instead, offer follow-ups. In the language of the visitor's last words.
  */
 export function respondToResume(input: AssistantInput, request: ResumeRequest): AssistantTurn {
-  const ctx: AnswerContext = {
-    business: input.business,
-    nowMs: input.nowMs,
-    userTimezone: input.userTimezone,
-  };
+  const ctx = answerContext(input, lastUserText(input.history) ?? '');
   if (request.declined || request.action === 'PHONE_SIGN_IN_DECLINED') return declinedAnswer(input, ctx);
 
-  const handOff = handOffOf(request.toolRequest);
-  if (handOff) {
-    // The endpoint checks the token; should a resume still arrive unverified, ask again rather than act.
-    if (!input.signedIn) return handOffInterrupt(ctx, handOff, interruptRef(input));
-    return handOffAnswer(ctx, handOff, lastUserText(input.history) ?? '', true);
+  const trigger =
+    lastRequest(input) ?? triggerFromToolRequest(request.toolRequest, lastUserText(input.history) ?? '');
+  // The endpoint checks the token; should a resume still arrive unverified, ask again rather than act.
+  if (trigger.kind === 'handoff') {
+    return input.signedIn
+      ? handOffAnswer(ctx, ctx.language, trigger.text, true)
+      : handOffInterrupt(ctx, ctx.language, interruptRef(input));
   }
-  const trigger = lastBookingRequest(input);
-  const kind = trigger ? bookingKind(trigger.subject) : kindFromToolRequest(request.toolRequest);
-  if (!input.signedIn) return bookingInterrupt(kind ?? 'book', interruptRef(input));
-  if (kind) return bookingAnswer(ctx, kind, true, trigger?.text ?? lastUserText(input.history) ?? '');
+  if (!input.signedIn) return bookingInterrupt(trigger.booking ?? 'book', interruptRef(input), ctx.language);
+  if (trigger.booking) return bookingAnswer(ctx, trigger.booking, true, trigger.text);
+  const es = ctx.language === 'es';
   return {
     reply: paragraphs(
-      "Thanks for verifying your phone number! You're all set.",
-      'What would you like to do: **book**, **reschedule** or **cancel** an appointment?',
+      es
+        ? '¡Gracias por verificar tu número de teléfono! Ya está todo listo.'
+        : "Thanks for verifying your phone number! You're all set.",
+      es
+        ? '¿Qué quieres hacer: **reservar**, **cambiar** o **cancelar** una cita?'
+        : 'What would you like to do: **book**, **reschedule** or **cancel** an appointment?',
     ),
-    smartReplies: pickReplies([REPLIES.book, REPLIES.reschedule, REPLIES.cancel]),
+    smartReplies: pickKeys(['book', 'reschedule', 'cancel'], ctx.language),
   };
 }
 
-function declinedAnswer(input: AssistantInput, ctx: AnswerContext): AssistantTurn {
+function declinedAnswer(input: AssistantInput, ctx: ReturnType<typeof answerContext>): AssistantTurn {
   const lead =
-    "No problem! I won't make any booking changes without a verified phone number, but I'm happy to help with anything else.";
+    ctx.language === 'es'
+      ? 'No hay problema. No haré cambios ni pasaré solicitudes sin un número de teléfono verificado, pero con gusto te ayudo con otra cosa.'
+      : "No problem! I won't make any booking changes without a verified phone number, but I'm happy to help with anything else.";
   // The page saves the smart reply the visitor chose to decline ('Need more info about services'…) before resuming.
   const chosen = lastUserText(input.history);
   const intent = chosen === null ? 'fallback' : detectIntent(subjectOf(input, chosen));
-  const follow = [REPLIES.services, REPLIES.hours, REPLIES.location];
+  const follow = ['services', 'hours', 'location'] as const;
   if (intent === 'hours' || intent === 'location' || intent === 'services') {
     const answer = infoAnswer(intent, ctx);
     return {
       reply: paragraphs(lead, answer.reply),
-      smartReplies: pickReplies(follow.filter((reply) => detectIntent(reply) !== intent)),
+      smartReplies: pickKeys(
+        follow.filter((key) => key !== intent),
+        ctx.language,
+      ),
     };
   }
-  return { reply: lead, smartReplies: pickReplies(follow) };
+  return { reply: lead, smartReplies: pickKeys(follow, ctx.language) };
 }
 
-/**
- * The visitor's last message that asked for a booking change (the one the interrupt stopped): what
- * its intent was read from, and the visitor's own words.
- */
-function lastBookingRequest(input: AssistantInput): { subject: string; text: string } | null {
+/** The visitor's last message that asked for a booking change or a person (the one the interrupt stopped). */
+function lastRequest(input: AssistantInput): Trigger | null {
   for (let i = input.history.length - 1; i >= 0; i--) {
     const message = input.history[i]!;
     if (!isVisitorText(message)) continue;
     const subject = subjectOf(input, message.text);
-    if (detectIntent(subject) === 'booking') return { subject, text: message.text };
+    const intent = detectIntent(subject);
+    if (intent === 'handoff') return { kind: 'handoff', text: message.text };
+    if (intent === 'booking') return { kind: 'booking', booking: bookingKind(subject), text: message.text };
   }
   return null;
-}
-
-/** The language of this assistant's own hand-off interrupt, or null for any other interrupt. */
-function handOffOf(toolRequest: ToolRequest): HandOffLanguage | null {
-  const input = toolRequest.input as { reason?: unknown; language?: unknown } | undefined;
-  if (input?.reason !== 'handoff') return null;
-  return input.language === 'es' ? 'es' : 'en';
 }
 
 function lastUserText(history: readonly Message[]): string | null {
@@ -94,9 +95,14 @@ function isVisitorText(message: Message): boolean {
   return message.role === 'user' && message.text.trim() !== '' && !isBookingUpdate(message.text);
 }
 
-/** The kind this assistant put in its own interrupt, when history no longer shows the request. */
-function kindFromToolRequest(toolRequest: ToolRequest): BookingKind | null {
-  const input = toolRequest.input as { kind?: unknown } | undefined;
+/** What this assistant put in its own interrupt, when history no longer shows the request. */
+function triggerFromToolRequest(toolRequest: ToolRequest, text: string): Trigger {
+  const input = toolRequest.input as { kind?: unknown; reason?: unknown } | undefined;
+  if (input?.reason === 'handoff') return { kind: 'handoff', text };
   const kind = input?.kind;
-  return kind === 'book' || kind === 'reschedule' || kind === 'cancel' ? kind : null;
+  return {
+    kind: 'booking',
+    booking: kind === 'book' || kind === 'reschedule' || kind === 'cancel' ? kind : null,
+    text,
+  };
 }

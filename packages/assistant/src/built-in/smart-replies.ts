@@ -1,9 +1,10 @@
 /**
- * The smart replies the assistant offers. Each one is itself a question the assistant answers,
- * so tapping one always leads somewhere.
+ * The smart replies the assistant offers, in the reply's language. Each one is itself a question
+ * the assistant answers, so tapping one always leads somewhere.
  */
 import type { SmartReply, SuggestedQuestion } from '@chat/core';
 import { MAX_SMART_REPLIES, SMART_REPLY_TEXT } from '@chat/core';
+import type { ReplyLanguage } from './visitor-language.js';
 
 export const REPLIES = {
   hours: 'What are your hours?',
@@ -14,7 +15,30 @@ export const REPLIES = {
   reschedule: 'Reschedule my appointment',
   cancel: 'Cancel my booking',
   about: 'Who are you?',
+  person: 'Talk to a person',
+  /** The page's own text for reaching the team; sent as a message it is a request for a person. */
+  contactSupport: SMART_REPLY_TEXT.contactSupport,
 } as const;
+
+export type ReplyKey = keyof typeof REPLIES;
+
+const REPLIES_ES: Record<ReplyKey, string> = {
+  hours: '¿Cuál es su horario?',
+  openNow: '¿Están abiertos ahora?',
+  location: '¿Dónde están ubicados?',
+  services: '¿Qué servicios ofrecen?',
+  book: 'Reservar una cita',
+  reschedule: 'Cambiar mi cita',
+  cancel: 'Cancelar mi reserva',
+  about: '¿Quiénes son?',
+  person: 'Hablar con una persona',
+  contactSupport: SMART_REPLY_TEXT.contactSupport,
+};
+
+/** The smart replies of one language. */
+export function repliesIn(language: ReplyLanguage): Record<ReplyKey, string> {
+  return language === 'es' ? REPLIES_ES : REPLIES;
+}
 
 /**
  * While the phone sign-in interrupt is pending the page shows these (§4); choosing one declines.
@@ -38,7 +62,7 @@ export function suggestedQuestionText(question: SuggestedQuestion): string {
  * The first two to four distinct candidates (compared case-insensitively). Fills up with general
  * replies when fewer than two distinct candidates are given, so a turn always offers a choice.
  */
-export function pickReplies(candidates: readonly string[]): string[] {
+export function pickReplies(candidates: readonly string[], language: ReplyLanguage = 'en'): string[] {
   const picked: string[] = [];
   const add = (text: string) => {
     const trimmed = text.trim();
@@ -48,9 +72,19 @@ export function pickReplies(candidates: readonly string[]): string[] {
     if (picked.length === MAX_SMART_REPLIES) break;
     add(text);
   }
-  for (const text of [REPLIES.hours, REPLIES.services, REPLIES.location]) {
+  const general = repliesIn(language);
+  for (const text of [general.hours, general.services, general.location]) {
     if (picked.length >= 2) break;
     add(text);
   }
   return picked;
+}
+
+/** pickReplies over reply keys, in the reply's language. */
+export function pickKeys(keys: readonly ReplyKey[], language: ReplyLanguage): string[] {
+  const texts = repliesIn(language);
+  return pickReplies(
+    keys.map((key) => texts[key]),
+    language,
+  );
 }

@@ -1,15 +1,18 @@
 import type { Business, BusinessLocation } from '@chat/core';
 import { escapeMarkdown, mapsUrl, markdownLink } from '../markdown-text.js';
+import type { ReplyLanguage } from '../visitor-language.js';
 
 /** What the answers are built from. */
 export interface AnswerContext {
   business: Business;
   nowMs: number;
   userTimezone: string;
+  /** The language of the reply (../visitor-language.ts); the business's own data is quoted as written. */
+  language: ReplyLanguage;
 }
 
 /** The business name in bold, escaped. */
-export function boldName(ctx: AnswerContext): string {
+export function boldName(ctx: Pick<AnswerContext, 'business'>): string {
   return `**${escapeMarkdown(ctx.business.businessName)}**`;
 }
 
@@ -22,6 +25,14 @@ export function mainLocation(business: Business): BusinessLocation | undefined {
 export function directionsLink(business: Business, label = 'Get directions on Google Maps'): string | null {
   const address = mainLocation(business)?.address?.trim();
   return address ? markdownLink(label, mapsUrl(address)) : null;
+}
+
+/** The "find us" link in the reply's language. */
+export function findUsLink(ctx: AnswerContext): string | null {
+  return directionsLink(
+    ctx.business,
+    ctx.language === 'es' ? 'Encuéntranos en Google Maps' : 'Find us on Google Maps',
+  );
 }
 
 /** Paragraphs joined with blank lines, skipping empty ones. */

@@ -2,32 +2,52 @@ import type { ToolRequest } from '@chat/core';
 import { PHONE_SIGN_IN_TOOL } from '@chat/core';
 import type { AssistantTurn } from '../../assistant-types.js';
 import type { BookingKind } from '../intents.js';
-import { INTERRUPT_REPLIES, REPLIES, pickReplies } from '../smart-replies.js';
+import type { ReplyKey } from '../smart-replies.js';
+import { INTERRUPT_REPLIES, pickKeys } from '../smart-replies.js';
+import type { ReplyLanguage } from '../visitor-language.js';
 import type { AnswerContext } from './answer-context.js';
-import { boldName, directionsLink, paragraphs } from './answer-context.js';
+import { boldName, findUsLink, paragraphs } from './answer-context.js';
 
-const INTERRUPT_MESSAGES: Record<BookingKind, string> = {
-  book: 'To book an appointment, please verify your phone number first.',
-  reschedule: 'To change your booking, please verify your phone number first.',
-  cancel: 'To cancel your booking, please verify your phone number first.',
+const INTERRUPT_MESSAGES: Record<ReplyLanguage, Record<BookingKind, string>> = {
+  en: {
+    book: 'To book an appointment, please verify your phone number first.',
+    reschedule: 'To change your booking, please verify your phone number first.',
+    cancel: 'To cancel your booking, please verify your phone number first.',
+  },
+  es: {
+    book: 'Para reservar una cita, primero verifica tu número de teléfono.',
+    reschedule: 'Para cambiar tu reserva, primero verifica tu número de teléfono.',
+    cancel: 'Para cancelar tu reserva, primero verifica tu número de teléfono.',
+  },
 };
 
 /** What the assistant says before asking for the phone number: a visitor never gets silence. */
-const INTERRUPT_LEADS: Record<BookingKind, string> = {
-  book: "I'd be happy to help you book an appointment!",
-  reschedule: 'I can help you change your booking.',
-  cancel: 'I can help you cancel your booking.',
+const INTERRUPT_LEADS: Record<ReplyLanguage, Record<BookingKind, string>> = {
+  en: {
+    book: "I'd be happy to help you book an appointment!",
+    reschedule: 'I can help you change your booking.',
+    cancel: 'I can help you cancel your booking.',
+  },
+  es: {
+    book: '¡Con gusto te ayudo a reservar una cita!',
+    reschedule: 'Puedo ayudarte a cambiar tu reserva.',
+    cancel: 'Puedo ayudarte a cancelar tu reserva.',
+  },
 };
 
 /**
  * An anonymous visitor asked for a booking change: a short text reply, and the phone sign-in
  * interrupt whose message the chat service stores as the auth message that holds the phone widget.
  */
-export function bookingInterrupt(kind: BookingKind, ref: string): AssistantTurn {
+export function bookingInterrupt(
+  kind: BookingKind,
+  ref: string,
+  language: ReplyLanguage = 'en',
+): AssistantTurn {
   // Never silence: a short text reply comes with the interrupt (issue 8).
   return {
-    ...phoneSignInInterrupt(ref, INTERRUPT_MESSAGES[kind], { reason: 'booking', kind }),
-    reply: INTERRUPT_LEADS[kind],
+    ...phoneSignInInterrupt(ref, INTERRUPT_MESSAGES[language][kind], { reason: 'booking', kind }),
+    reply: INTERRUPT_LEADS[language][kind],
   };
 }
 
@@ -53,7 +73,7 @@ interface BookingAnswerParts {
   /** Markdown lines shown as one paragraph under the lead. */
   details: string[];
   /** The smart-reply candidates. */
-  replies: string[];
+  replies: ReplyKey[];
 }
 
 /** Each kind's answer parts; `name` is the business's name in bold. */
@@ -65,7 +85,7 @@ const BOOKING_ANSWERS: Record<BookingKind, (name: string) => BookingAnswerParts>
       '- the service you would like',
       '- the day and time that suit you best',
     ],
-    replies: [REPLIES.hours, REPLIES.services, REPLIES.location],
+    replies: ['hours', 'services', 'location'],
   }),
   reschedule: (name) => ({
     lead: `**Let's find you a new time.** I've let the ${name} team know you'd like to reschedule, and they'll text you at your verified number with available times.`,
@@ -73,7 +93,7 @@ const BOOKING_ANSWERS: Record<BookingKind, (name: string) => BookingAnswerParts>
       '- Your current appointment stays booked until you confirm the new time.',
       "- If you already know what suits you, tell me the day and time and I'll pass it on.",
     ],
-    replies: [REPLIES.hours, REPLIES.cancel, REPLIES.location],
+    replies: ['hours', 'cancel', 'location'],
   }),
   cancel: (name) => ({
     lead: `**Your cancellation request is in.** The ${name} team will cancel your appointment and text a confirmation to your verified number.`,
@@ -81,7 +101,35 @@ const BOOKING_ANSWERS: Record<BookingKind, (name: string) => BookingAnswerParts>
       "- Changed your mind? Just tell me and I'll let them know.",
       '- Would another time work better? I can ask them to **reschedule** instead.',
     ],
-    replies: [REPLIES.reschedule, REPLIES.book, REPLIES.hours],
+    replies: ['reschedule', 'book', 'hours'],
+  }),
+};
+
+const BOOKING_ANSWERS_ES: Record<BookingKind, (name: string) => BookingAnswerParts> = {
+  book: (name) => ({
+    lead: `**Tu solicitud de reserva está enviada.** Se la pasé al equipo de ${name}, y te escribirán a tu número verificado para confirmar la hora.`,
+    details: [
+      '**Para ir más rápido, dime:**',
+      '- el servicio que quieres',
+      '- el día y la hora que mejor te vienen',
+    ],
+    replies: ['hours', 'services', 'location'],
+  }),
+  reschedule: (name) => ({
+    lead: `**Busquemos otra hora.** Le avisé al equipo de ${name} que quieres cambiar tu cita, y te escribirán a tu número verificado con las horas disponibles.`,
+    details: [
+      '- Tu cita actual se mantiene hasta que confirmes la nueva hora.',
+      '- Si ya sabes qué te viene bien, dime el día y la hora y se lo paso.',
+    ],
+    replies: ['hours', 'cancel', 'location'],
+  }),
+  cancel: (name) => ({
+    lead: `**Tu solicitud de cancelación está enviada.** El equipo de ${name} cancelará tu cita y te enviará la confirmación a tu número verificado.`,
+    details: [
+      '- ¿Cambiaste de opinión? Dímelo y se lo comunico.',
+      '- ¿Te vendría mejor otra hora? Puedo pedirles que la **cambien** en lugar de cancelarla.',
+    ],
+    replies: ['reschedule', 'book', 'hours'],
   }),
 };
 
@@ -96,15 +144,20 @@ export function bookingAnswer(
   justVerified: boolean,
   request: string,
 ): AssistantTurn {
-  const { lead, details, replies } = BOOKING_ANSWERS[kind](boldName(ctx));
+  const es = ctx.language === 'es';
+  const { lead, details, replies } = (es ? BOOKING_ANSWERS_ES : BOOKING_ANSWERS)[kind](boldName(ctx));
   return {
     reply: paragraphs(
-      justVerified ? 'Thanks for verifying your phone number!' : null,
+      justVerified
+        ? es
+          ? '¡Gracias por verificar tu número de teléfono!'
+          : 'Thanks for verifying your phone number!'
+        : null,
       lead,
       details.join('\n'),
-      directionsLink(ctx.business, 'Find us on Google Maps'),
+      findUsLink(ctx),
     ),
-    smartReplies: pickReplies(replies),
+    smartReplies: pickKeys(replies, ctx.language),
     passToTeam: { type: 'BOOKING_REQUEST', request },
   };
 }

@@ -7,7 +7,7 @@
  * handOffInterrupt, and the chat service writes the HANDOFF feed item from the turn's passToTeam.
  */
 import type { AssistantTurn } from '../../assistant-types.js';
-import { pickReplies, REPLIES } from '../smart-replies.js';
+import { pickKeys } from '../smart-replies.js';
 import type { AnswerContext } from './answer-context.js';
 import { boldName, paragraphs } from './answer-context.js';
 import { phoneSignInInterrupt } from './booking.js';
@@ -65,7 +65,7 @@ export function handOffAnswer(
   const texts = TEXTS[language];
   return {
     reply: paragraphs(justVerified ? texts.verified : null, texts.passed(boldName(ctx)), texts.meanwhile),
-    smartReplies: pickReplies([REPLIES.hours, REPLIES.location, REPLIES.services]),
+    smartReplies: pickKeys(['hours', 'location', 'services'], language),
     passToTeam: { type: 'HANDOFF', request },
   };
 }

@@ -1,0 +1,132 @@
+/**
+ * The business's own words, searchable: each FAQ entry (its question weighs double) and each
+ * sentence of its description (what it offers), in a MiniSearch index — ranked (BM25), with
+ * prefix matching and typo tolerance, over the English and Spanish stems of ./search-terms.ts.
+ * Decision 0026-i27-assistant says why MiniSearch.
+ *
+ * A hit says how much of the question it covers, so callers can tell "the FAQ answers exactly
+ * this" from "one word in common". Built per turn from the business in the input (a few dozen
+ * entries: well under a millisecond), so the assistant stays pure and keeps nothing between turns.
+ */
+import type { Business } from '@chat/core';
+import MiniSearch from 'minisearch';
+import type { SearchResult } from 'minisearch';
+import { contentWords, stemsOf, withoutAccents, words } from './search-terms.js';
+
+export interface KnowledgeEntry {
+  kind: 'faq' | 'offer';
+  /** The FAQ question; '' for a sentence of the description. */
+  question: string;
+  /** The FAQ answer, or the sentence of the description. */
+  answer: string;
+}
+
+export interface KnowledgeHit {
+  entry: KnowledgeEntry;
+  /** Share (0–1) of the visitor's meaningful words the entry matched. */
+  coverage: number;
+  /** Share (0–1) of the entry's question words the visitor said (1 for a description sentence). */
+  questionCoverage: number;
+}
+
+interface IndexedEntry extends KnowledgeEntry {
+  id: number;
+}
+
+/** The entries of a business's knowledge: FAQ first, then the description sentence by sentence. */
+export function knowledgeEntries(business: Business): KnowledgeEntry[] {
+  const faq = (business.faq ?? []).map((f): KnowledgeEntry => ({
+    kind: 'faq',
+    question: f.question,
+    answer: f.answer,
+  }));
+  const offers = (business.description ?? '')
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean)
+    .map((sentence): KnowledgeEntry => ({ kind: 'offer', question: '', answer: sentence }));
+  return [...faq, ...offers];
+}
+
+/**
+ * The entries that match `text`, best first. `fields: ['question']` searches FAQ questions only
+ * (is this one of the business's own questions?).
+ */
+export function searchKnowledge(
+  business: Business,
+  text: string,
+  options: { fields?: Array<'question' | 'answer'> } = {},
+): KnowledgeHit[] {
+  const asked = contentWords(text);
+  if (asked.length === 0) return [];
+  const entries: IndexedEntry[] = knowledgeEntries(business).map((entry, id) => ({ ...entry, id }));
+  if (entries.length === 0) return [];
+  const index = new MiniSearch<IndexedEntry>({
+    fields: ['question', 'answer'],
+    tokenize: words,
+    processTerm: (term) => {
+      const [word] = contentWords(term);
+      return word ? stemsOf(word) : null;
+    },
+    searchOptions: {
+      boost: { question: 2 },
+      prefix: (term) => term.length >= 4,
+      // One typo in words of five letters or more ("balayge", "manicre"), none in shorter ones.
+      fuzzy: (term) => (term.length >= 5 ? 1 : false),
+    },
+  });
+  index.addAll(entries);
+  const results = index.search(asked.join(' '), options.fields ? { fields: options.fields } : {});
+  return results.map((result) => {
+    const entry = entries[result.id as number]!;
+    return {
+      entry: { kind: entry.kind, question: entry.question, answer: entry.answer },
+      coverage: share(asked, (word) => stemsOf(word).some((stem) => result.queryTerms.includes(stem))),
+      questionCoverage: entry.question ? questionCoverage(entry.question, result) : 1,
+    };
+  });
+}
+
+/** The share of the entry's question words among the terms the search matched in it. */
+function questionCoverage(question: string, result: SearchResult): number {
+  const matched = new Set(result.terms.map(withoutAccents));
+  return share(contentWords(question), (word) => stemsOf(word).some((stem) => matched.has(stem)));
+}
+
+function share(items: string[], matches: (item: string) => boolean): number {
+  return items.length === 0 ? 0 : items.filter(matches).length / items.length;
+}
+
+/**
+ * The FAQ entry that asks what the visitor asked: most of the visitor's words are in its question
+ * and most of its question's words are in the visitor's ("What's your cancellation policy?" finds
+ * "What is your cancellation policy?"; "Cancel my booking" does not).
+ */
+export function matchingFaq(business: Business, text: string): KnowledgeEntry | null {
+  const [best] = searchKnowledge(business, text, { fields: ['question'] });
+  return best && best.coverage >= 0.6 && best.questionCoverage >= 0.6 ? best.entry : null;
+}
+
+/**
+ * The entry that best answers `text` from anything the business wrote, when it covers at least
+ * half of what the visitor asked about; null when nothing does.
+ */
+export function bestKnowledge(business: Business, text: string): KnowledgeEntry | null {
+  const [best] = searchKnowledge(business, text).filter((hit) => hit.coverage >= 0.5);
+  return best?.entry ?? null;
+}
+
+/**
+ * Whether the visitor names one of the business's locations by what sets it apart ("Do you have a
+ * salon in Williamsburg?"): a word of a location's name that is not in the business's own name.
+ */
+export function namesLocation(business: Business, text: string): boolean {
+  const own = new Set(contentWords(business.businessName).map(withoutAccents));
+  const distinctive = new Set(
+    business.locations
+      .flatMap((location) => contentWords(location.name ?? ''))
+      .map(withoutAccents)
+      .filter((word) => word.length >= 4 && !own.has(word)),
+  );
+  return contentWords(text).some((word) => distinctive.has(withoutAccents(word)));
+}
