@@ -89,12 +89,13 @@ export function chatRoutes({
       dropLiveStream: () => dropLiveStream(conversation.id),
       remember: (memory) => assistant.remember(conversation.id, memory),
     });
-    /** Ends a reply stored as it arrived (a language model's), with its smart replies. */
-    const endLiveReply = (smartReplies: SmartReply[]) =>
+    /** Ends a reply stored as it arrived (a language model's), with its smart replies — or cut. */
+    const endLiveReply = (smartReplies: SmartReply[], cut = false) =>
       store.growMessage(conversation.id, turn.liveMessageId!, {
         appendText: '',
         streaming: false,
         ...(smartReplies.length > 0 ? { smartReplies } : {}),
+        ...(cut ? { cut: true as const } : {}),
       });
     try {
       await assistant.respond(
@@ -111,8 +112,9 @@ export function chatRoutes({
         writer,
       );
     } catch (error) {
-      // What was stored before the failure is ended as it is: no message stays streaming.
-      if (turn.liveMessageId) endLiveReply([]);
+      // What was stored before the failure is ended as it is, cut: no message stays streaming, and
+      // the page offers 'Try again' for it (as the production chat service does).
+      if (turn.liveMessageId) endLiveReply([], true);
       throw error;
     }
     /**

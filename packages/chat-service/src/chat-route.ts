@@ -148,8 +148,9 @@ export function chatRoute(options: ChatRouteOptions): Router {
       );
     const outcome = await Promise.race([responded, cutRequested]);
     const cut = outcome === 'cut';
-    // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is kept.
-    const reply = await endReply({ cut });
+    // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is
+    // kept; a reply the assistant did not finish is marked cut, so the page offers 'Try again'.
+    const reply = await endReply({ cut: outcome !== 'done' });
     await store.endTurn({
       conversationId: conversation.id,
       reply,
