@@ -3,18 +3,22 @@
 // Live messages come from GET /control/events (server-sent events); the conversation list, and the
 // picked conversation's scenario state, are read again every few seconds (the store has no event for
 // a new conversation without messages, nor for a binding), and the list also when an unknown
-// conversation speaks. A conversation is listed once it has a message (every page load creates one).
+// conversation speaks. A conversation is listed once it has a message (every page load creates one),
+// and no longer once it expired without a visitor message (worth-listing.js).
 // The same stream says when a scenario file is saved with a mistake. Every text from the server is
 // shown as text, never as HTML (markdown is built as DOM nodes).
 import { businessTime, zoneName } from './business-time.js';
 import { call, conversationPath, isGone } from './control-api.js';
 import { createConversationList } from './conversation-list.js';
+import { createFeedPanel } from './feed-panel.js';
 import { createMessagesView } from './messages-view.js';
 import { createScenarioChoice } from './scenario-choice.js';
 import { setText } from './keyed-children.js';
 import { showScenarioProblems } from './scenario-problems.js';
 import { refreshClock, wireServerControls } from './server-controls.js';
 import { act, say } from './status-line.js';
+import { showSignOut, wireSignOut } from './visitor-sign-out.js';
+import { worthListing } from './worth-listing.js';
 
 const LIST_REFRESH_MS = 3000;
 /** How many of the newest conversations the list shows (a hint says when there are more). */
@@ -35,6 +39,12 @@ const conversationList = createConversationList($('conversations'), {
 });
 const messagesView = createMessagesView($('messages'));
 const scenarioChoice = createScenarioChoice($('scenario-select'));
+const feedPanel = createFeedPanel($('feeds'), {
+  onOpen: (id) => {
+    void pick(id);
+    $('detail-title').focus();
+  },
+});
 
 // Answers to list requests can overtake each other: an older one must not undo a newer one.
 let listAsked = 0;
@@ -45,17 +55,41 @@ async function refreshConversations() {
   const { conversations, nextCursor } = await call('GET', `/control/conversations?limit=${LIST_LIMIT}`);
   if (asked < listApplied) return;
   listApplied = asked;
-  // Every page load makes a conversation: only those with a message are worth a staffer's look.
-  const spoken = conversations.filter((conversation) => conversation.messageCount > 0);
+  const spoken = conversations.filter(worthListing);
   state.conversations = spoken;
   conversationList.render(spoken, state.picked);
   $('no-conversations').hidden = spoken.length > 0;
   showVisitorState();
   $('more-conversations').hidden = nextCursor === null;
+  void refreshFeeds(conversations).catch(() => {});
   // A whole list without the picked conversation: a reset (here, in a terminal, in a test) deleted it.
   if (state.picked !== null && nextCursor === null && !conversations.some((c) => c.id === state.picked)) {
     conversationGone(state.picked);
   }
+}
+
+/** Business id → { businessName, timeZone }, for every business a conversation was listed for. */
+const feedBusinesses = new Map();
+
+/** The feed of every business a conversation is (or was) listed for; a reset empties them. */
+async function refreshFeeds(conversations) {
+  for (const c of conversations) {
+    feedBusinesses.set(c.businessId, { businessName: c.businessName ?? null, timeZone: c.timeZone ?? null });
+  }
+  const feeds = await Promise.all(
+    [...feedBusinesses].map(async ([businessId, business]) => {
+      try {
+        const { items } = await call('GET', `/control/businesses/${encodeURIComponent(businessId)}/feed`);
+        return { businessId, ...business, items };
+      } catch (error) {
+        if (isGone(error)) feedBusinesses.delete(businessId);
+        return null;
+      }
+    }),
+  );
+  const shown = feeds.filter((feed) => feed !== null);
+  feedPanel.render(shown, (id) => state.conversations.some((c) => c.id === id));
+  $('no-feeds').hidden = shown.length > 0;
 }
 
 let listing = null;
@@ -160,6 +194,7 @@ function showVisitorState() {
   const verified = listed(state.picked)?.visitorVerified === true;
   $('interrupt-verified').hidden = !verified;
   $('interrupt-form').querySelector('button[type="submit"]').disabled = verified;
+  showSignOut($('sign-out-visitor'), verified);
 }
 
 async function refreshPicked() {
@@ -241,6 +276,11 @@ function wire() {
       },
     ),
   );
+  wireSignOut($('sign-out-visitor'), {
+    actOnPicked,
+    // The list says who is verified: read it now, so Raise is offered again at once.
+    afterSignOut: () => refreshConversations(),
+  });
   $('interrupt-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const message = $('interrupt-text').value.trim();

@@ -7,6 +7,7 @@ import { WAIT_MS } from './pages/chat-page.js';
 import type { ChatPage } from './pages/chat-page.js';
 import { saveStateScreenshot } from './support/state-screenshots.js';
 import { test } from './support/journey-test.js';
+import { ofType } from './support/stack.js';
 import { TEST_DIGITS, TEST_PHONE } from './support/test-phone.js';
 
 /** The interrupt as §4 describes it: the auth message, its two smart replies, the input disabled. */
@@ -48,8 +49,9 @@ test('verifying the test number signs the visitor in and the assistant carries o
   await saveStateScreenshot(page, 'verified');
 
   // First signup: the business's feed tells the team who signed up, from which conversation.
-  await expect.poll(() => stack.feed('bella-vista-salon'), { timeout: WAIT_MS }).toHaveLength(1);
-  const [item] = await stack.feed('bella-vista-salon');
+  const feed = () => stack.feed('bella-vista-salon');
+  await expect.poll(async () => ofType(await feed(), 'NEW_SIGNUP'), { timeout: WAIT_MS }).toHaveLength(1);
+  const [item] = ofType(await feed(), 'NEW_SIGNUP');
   expect(item).toMatchObject({
     type: 'NEW_SIGNUP',
     conversationId,
@@ -58,10 +60,28 @@ test('verifying the test number signs the visitor in and the assistant carries o
   });
   expect((await stack.conversation(conversationId))?.signupFeedPosted).toBe(true);
 
-  // Signed in, a booking request no longer raises the interrupt.
+  // And the booking request itself, once: from the verified number, in the visitor's words (issue 27).
+  await expect
+    .poll(async () => ofType(await feed(), 'BOOKING_REQUEST'), { timeout: WAIT_MS })
+    .toHaveLength(1);
+  expect(ofType(await feed(), 'BOOKING_REQUEST')[0]).toMatchObject({
+    conversationId,
+    customerPhone: TEST_PHONE,
+    request: 'I would like to book an appointment',
+  });
+
+  // Signed in, a booking request no longer raises the interrupt, and reaches the team at once.
   await chat.send('Can I cancel my booking?');
   await chat.waitForAssistantReplyContaining('Your cancellation request is in.');
   expect(await chat.authMessages().count()).toBe(0);
+  await expect
+    .poll(async () => ofType(await feed(), 'BOOKING_REQUEST'), { timeout: WAIT_MS })
+    .toHaveLength(2);
+  expect(ofType(await feed(), 'BOOKING_REQUEST')[1]).toMatchObject({
+    customerPhone: TEST_PHONE,
+    request: 'Can I cancel my booking?',
+  });
+  expect(ofType(await feed(), 'NEW_SIGNUP')).toHaveLength(1);
 });
 
 test('a wrong code is refused with the §8 text, and the right one then works', async ({ chat, stack }) => {

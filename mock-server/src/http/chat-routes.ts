@@ -21,18 +21,36 @@
  * chat-turn-writer.ts, which applies its effects the same way whoever answered: fail with a status,
  * move the clock, drop the conversation's live stream, wait a typing delay; this route then streams
  * the reply at the turn's pace.
+ *
+ * One answer per question (issue 27): a call that names the message it answers claims that message's
+ * turn first (@chat/server-http's AnsweredTurns, here in memory); a repeated call is answered what the
+ * first was, with no second reply. What the turn passes to the business's team (a booking request, a
+ * hand-off) becomes one item of the business's feed, with the verified caller's phone and name, under
+ * an id derived from the answered message: a repeated turn never writes a second item.
  */
 import { Router } from 'express';
-import { callerGone, chatAnswer, checkChatTurn, parseChatBody } from '@chat/server-http';
-import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies } from '@chat/core';
+import {
+  callerGone,
+  chatAnswer,
+  checkChatTurn,
+  failedOutcome,
+  parseChatBody,
+  replyMessageId,
+  TURN_WAIT_MS,
+} from '@chat/server-http';
+import type { AnsweredTurns } from '@chat/server-http';
+import type { TeamRequest } from '@chat/assistant';
+import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies, teamRequestItem } from '@chat/core';
 import type { SmartReply } from '@chat/core';
+import type { Logger } from 'pino';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { requestUser } from './auth.js';
+import { bearerToken, requestUser } from './auth.js';
+import type { VisitorSessions } from '../identity/visitor-sessions.js';
 import { createChatTurnWriter } from './chat-turn-writer.js';
 import { throwFault } from '../faults.js';
 import { savedMessage } from './saved-message.js';
@@ -48,6 +66,11 @@ export interface ChatRoutesOptions {
   clock: ControllableClock;
   /** Breaks every live message stream of the conversation (a turn's `dropLiveStream`). */
   dropLiveStream(conversationId: string): void;
+  /** The turns claimed per answered message (one answer per question). */
+  turns: AnsweredTurns;
+  logger: Logger;
+  /** Told which signed-in session spoke in a conversation (the console's "verified"). */
+  visitors?: VisitorSessions;
 }
 
 export function chatRoutes({
@@ -59,6 +82,9 @@ export function chatRoutes({
   faults,
   clock,
   dropLiveStream,
+  turns,
+  logger,
+  visitors,
 }: ChatRoutesOptions): Router {
   const router = Router();
 
@@ -73,89 +99,134 @@ export function chatRoutes({
       business: store.getBusiness(body.businessId),
       nowMs,
     });
-    if (body.kind === 'message' && body.messageId) {
-      await savedMessage(store, conversation.id, body.messageId, {
-        withdrawn: AbortSignal.any([closing, callerGone(res)]),
-      });
-    }
+    const answered = body.messageId ?? null;
+    const withdrawn = AbortSignal.any([closing, callerGone(res)]);
+    const token = bearerToken(req);
+    if (user !== null && token !== null) await visitors?.saw(conversation.id, token);
+    if (answered) await savedMessage(store, conversation.id, answered, { withdrawn });
 
     const fault = faults.take('chat');
     if (fault) throwFault(fault, 'chat');
 
-    const { writer, turn } = createChatTurnWriter({
-      clock,
-      store,
-      conversationId: conversation.id,
-      dropLiveStream: () => dropLiveStream(conversation.id),
-      remember: (memory) => assistant.remember(conversation.id, memory),
-    });
-    /** Ends a reply stored as it arrived (a language model's), with its smart replies — or cut. */
-    const endLiveReply = (smartReplies: SmartReply[], cut = false) =>
-      store.growMessage(conversation.id, turn.liveMessageId!, {
-        appendText: '',
-        streaming: false,
-        ...(smartReplies.length > 0 ? { smartReplies } : {}),
-        ...(cut ? { cut: true as const } : {}),
-      });
+    let attempt = 1;
+    if (answered) {
+      const claim = await turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn });
+      if (!claim.run) {
+        res.json(claim.answer);
+        return;
+      }
+      attempt = claim.attempt;
+    }
     try {
-      await assistant.respond(
-        {
-          business,
-          conversation,
-          history: store.messages(conversation.id),
-          nowMs,
-          signedIn: user !== null,
-          userTimezone: body.userTimezone,
-          request,
-          memory: assistant.memoryOf(conversation.id),
-        },
-        writer,
-      );
+      const answer = await runTurn(attempt);
+      if (answered) await turns.settle(conversation.id, answered, attempt, { state: 'answered', answer });
+      res.json(answer);
     } catch (error) {
-      // What was stored before the failure is ended as it is, cut: no message stays streaming, and
-      // the page offers 'Try again' for it (as the production chat service does).
-      if (turn.liveMessageId) endLiveReply([], true);
+      if (answered) await turns.settle(conversation.id, answered, attempt, failedOutcome(error));
       throw error;
     }
-    /**
-     * The conversation's lastMessage names the turn's last message once it is complete, as the
-     * production chat service does (README, "What the chat service must implement"): the interrupt's
-     * auth message when there is one, else the reply. Not when a reset removed the conversation meanwhile.
-     */
-    const settleLastMessage = (messageId: string, text: string) => {
-      if (!store.getConversation(conversation.id)) return;
-      store.updateLastMessage(conversation.id, {
-        text: text.slice(0, MAX_MESSAGE_LENGTH),
-        sender: 'model',
-        sentAt: clock.now(),
-        messageId,
+
+    async function runTurn(attempt: number) {
+      const replyId = answered ? replyMessageId(conversation.id, answered, attempt) : undefined;
+      const { writer, turn } = createChatTurnWriter({
+        clock,
+        store,
+        conversationId: conversation.id,
+        replyId,
+        dropLiveStream: () => dropLiveStream(conversation.id),
+        remember: (memory) => assistant.remember(conversation.id, memory),
       });
-    };
-    const smartReplies = turn.smartReplies ? normaliseSmartReplies(turn.smartReplies) : [];
-    if (turn.liveMessageId) {
-      endLiveReply(smartReplies);
-      if (!turn.interrupt) settleLastMessage(turn.liveMessageId, turn.reply);
-    } else if (turn.reply) {
-      const reply = streamer.start(
-        conversation.id,
-        { text: turn.reply, ...(smartReplies.length > 0 ? { smartReplies } : {}) },
-        turn.streaming,
-      );
-      const text = turn.reply;
-      if (!turn.interrupt) void reply.done.then(() => settleLastMessage(reply.created.message.id, text));
+      /** Ends a reply stored as it arrived (a language model's), with its smart replies. */
+      const endLiveReply = (smartReplies: SmartReply[], cut = false) =>
+        store.growMessage(conversation.id, turn.liveMessageId!, {
+          ...(cut ? { cut: true as const } : {}),
+          appendText: '',
+          streaming: false,
+          ...(smartReplies.length > 0 ? { smartReplies } : {}),
+        });
+      try {
+        await assistant.respond(
+          {
+            business,
+            conversation,
+            history: store.messages(conversation.id),
+            nowMs,
+            signedIn: user !== null,
+            userTimezone: body.userTimezone,
+            ...(body.language ? { language: body.language } : {}),
+            request,
+            memory: assistant.memoryOf(conversation.id),
+          },
+          writer,
+        );
+      } catch (error) {
+        // What was stored before the failure is ended as it is: no message stays streaming.
+        // Cut: the page offers 'Try again' for it, as for the production chat service's.
+        if (turn.liveMessageId) endLiveReply([], true);
+        throw error;
+      }
+      /**
+       * The conversation's lastMessage names the turn's last message once it is complete, as the
+       * production chat service does (README, "What the chat service must implement"): the interrupt's
+       * auth message when there is one, else the reply. Not when a reset removed the conversation meanwhile.
+       */
+      const settleLastMessage = (messageId: string, text: string) => {
+        if (!store.getConversation(conversation.id)) return;
+        store.updateLastMessage(conversation.id, {
+          text: text.slice(0, MAX_MESSAGE_LENGTH),
+          sender: 'model',
+          sentAt: clock.now(),
+          messageId,
+        });
+      };
+      const smartReplies = turn.smartReplies ? normaliseSmartReplies(turn.smartReplies) : [];
+      let writtenId: string | null = turn.liveMessageId ?? null;
+      if (turn.liveMessageId) {
+        endLiveReply(smartReplies);
+        if (!turn.interrupt) settleLastMessage(turn.liveMessageId, turn.reply);
+      } else if (turn.reply) {
+        const reply = streamer.start(
+          conversation.id,
+          {
+            ...(replyId ? { id: replyId } : {}),
+            text: turn.reply,
+            ...(smartReplies.length > 0 ? { smartReplies } : {}),
+          },
+          turn.streaming,
+        );
+        const text = turn.reply;
+        writtenId = reply.created.message.id;
+        if (!turn.interrupt) void reply.done.then(() => settleLastMessage(reply.created.message.id, text));
+      }
+      if (turn.interrupt) {
+        // The interrupt's auth message is stored after the reply, so a reload (on any backend) finds
+        // it pending until the visitor answers it (docs/decisions/0010-stored-auth-message.md).
+        const auth = store.addMessage(conversation.id, {
+          role: 'model',
+          type: 'auth',
+          text: turn.interrupt.message,
+          toolRequest: turn.interrupt.toolRequest,
+        });
+        settleLastMessage(auth.message.id, turn.interrupt.message);
+        writtenId ??= auth.message.id;
+      }
+      // An unnamed call (an older page, a script) keys the item by the turn's own first message.
+      if (turn.passToTeam) passToTeam(turn.passToTeam, answered ?? writtenId);
+      return chatAnswer(turn);
     }
-    if (turn.interrupt) {
-      // The interrupt's auth message is stored after the reply, so a reload (on any backend) finds
-      // it pending until the visitor answers it (docs/decisions/0010-stored-auth-message.md).
-      const auth = store.addMessage(conversation.id, {
-        role: 'model',
-        type: 'auth',
-        text: turn.interrupt.message,
-        toolRequest: turn.interrupt.toolRequest,
-      });
-      settleLastMessage(auth.message.id, turn.interrupt.message);
+
+    /** The team's feed item for what the turn passed on: only for a caller with a verified phone. */
+    function passToTeam(request: TeamRequest, messageId: string | null) {
+      const item = user && messageId ? teamRequestItem(request, user, conversation.id, messageId) : null;
+      if (!item) {
+        logger.warn(
+          { conversationId: conversation.id, type: request.type },
+          'team request dropped: the caller has no verified phone number',
+        );
+        return;
+      }
+      store.addTeamRequest(business.id, item);
     }
-    res.json(chatAnswer(turn));
   });
 
   return router;

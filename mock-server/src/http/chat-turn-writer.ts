@@ -10,7 +10,13 @@
  * route ends it (see `live`).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { AssistantMemory, ReplyWriter, TurnInterrupt, TurnStreaming } from '@chat/assistant';
+import type {
+  AssistantMemory,
+  ReplyWriter,
+  TeamRequest,
+  TurnInterrupt,
+  TurnStreaming,
+} from '@chat/assistant';
 import type { SmartReply } from '@chat/core';
 import type { ControllableClock } from '../clock.js';
 import type { DocumentStore } from '../store/memory-store.js';
@@ -24,12 +30,16 @@ export interface CollectedTurn {
   streaming?: TurnStreaming;
   /** The id of the reply's message when it was stored as it arrived; the route ends it. */
   liveMessageId?: string;
+  /** What the turn passes to the business's team; the route writes it to the feed. */
+  passToTeam?: TeamRequest;
 }
 
 export interface ChatTurnWriterOptions {
   clock: ControllableClock;
   store: DocumentStore;
   conversationId: string;
+  /** The reply's message id (derived from the message answered), or a new one when absent. */
+  replyId?: string | undefined;
   /** Breaks every live message stream of the conversation (a turn's `dropLiveStream`). */
   dropLiveStream(): void;
   remember(memory: AssistantMemory): void;
@@ -58,6 +68,7 @@ export function createChatTurnWriter(options: ChatTurnWriterOptions): {
         });
       } else if (turn.reply !== '') {
         const created = options.store.addMessage(options.conversationId, {
+          ...(options.replyId ? { id: options.replyId } : {}),
           role: 'model',
           text: turn.reply + text,
           streaming: true,
@@ -73,6 +84,9 @@ export function createChatTurnWriter(options: ChatTurnWriterOptions): {
       turn.interrupt = interrupt;
     },
     remember: options.remember,
+    passToTeam(request) {
+      turn.passToTeam = request;
+    },
   };
   return { writer, turn };
 }

@@ -1,13 +1,15 @@
 /**
- * A send that names the visitor's message (`messageId`) is answered only once that message is stored
- * (decision 0025): the page asks while its save is still on the way, and the turn waits for it here,
- * as the production chat service waits in Firestore (packages/chat-service firestore-chat-store.ts).
+ * A chat call that names the message it answers (`messageId`) is answered only once that message is
+ * stored (decision 0025): the page asks while its save is still on the way, and the turn waits for it
+ * here, as the production chat service waits in Firestore (packages/chat-service firestore-chat-store.ts).
+ * The message must be one the page writes: the visitor's, or a notice (a resume answers the notice
+ * '✓ Phone number verified successfully', issue 27) — never the assistant's.
  */
 import { ProviderError, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import type { DocumentStore } from '../store/memory-store.js';
 
 /**
- * Resolves once `messageId` is a visitor's message of the conversation; 'message-not-saved' after
+ * Resolves once `messageId` is a visitor's message (or a page's notice) of the conversation; 'message-not-saved' after
  * `waitMs` without it, 'invalid-argument' when the id holds a message that is not the visitor's,
  * 'unavailable' when `withdrawn` aborts first (the caller went away, or the server is closing).
  */
@@ -18,7 +20,7 @@ export function savedMessage(
   { withdrawn, waitMs = SAVED_MESSAGE_WAIT_MS }: { withdrawn?: AbortSignal; waitMs?: number } = {},
 ): Promise<void> {
   const check = (role: string) =>
-    role === 'user'
+    role === 'user' || role === 'system'
       ? undefined
       : new ProviderError('invalid-argument', `messageId: message ${messageId} is not the visitor's`);
   const stored = store.messages(conversationId).find((message) => message.id === messageId);

@@ -20,6 +20,8 @@ export interface StreamingOptions {
 }
 
 export interface Reply {
+  /** The message's id (derived from the message the turn answers, issue 27); a new one when absent. */
+  id?: string;
   /** Markdown text; must not be empty. */
   text: string;
   /** Stored on the message when it is complete. */
@@ -63,6 +65,7 @@ export function createReplyStreamer(
       const chars = Array.from(reply.text);
       if (streaming.chunkChars <= 0 || chars.length <= streaming.chunkChars) {
         const created = store.addMessage(conversationId, {
+          ...(reply.id ? { id: reply.id } : {}),
           role: 'model',
           text: reply.text,
           ...(reply.smartReplies ? { smartReplies: reply.smartReplies } : {}),
@@ -73,7 +76,12 @@ export function createReplyStreamer(
       for (let i = 0; i < chars.length; i += streaming.chunkChars) {
         chunks.push(chars.slice(i, i + streaming.chunkChars).join(''));
       }
-      const created = store.addMessage(conversationId, { role: 'model', text: chunks[0]!, streaming: true });
+      const created = store.addMessage(conversationId, {
+        ...(reply.id ? { id: reply.id } : {}),
+        role: 'model',
+        text: chunks[0]!,
+        streaming: true,
+      });
       const messageId = created.message.id;
       let next = 1;
       let resolveDone!: () => void;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import {
   ConversationSchema,
   DocumentIdSchema,
-  FeedItemSchema,
+  BusinessFeedItemSchema,
   LastMessageSchema,
   MessageSchema,
   SmartReplySchema,
@@ -46,7 +46,7 @@ export const SnapshotSchema = z.object({
       messages: z.array(z.object({ seq, message: MessageSchema })),
     }),
   ),
-  feed: z.array(z.object({ businessId: DocumentIdSchema, items: z.array(FeedItemSchema) })),
+  feed: z.array(z.object({ businessId: DocumentIdSchema, items: z.array(BusinessFeedItemSchema) })),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
@@ -73,7 +73,7 @@ export const WriteEntrySchema = z.discriminatedUnion('op', [
     /** The reply ended before it was complete (its writer stopped): what was written is kept. */
     cut: z.literal(true).optional(),
   }),
-  z.object({ op: z.literal('feed.add'), businessId: DocumentIdSchema, item: FeedItemSchema }),
+  z.object({ op: z.literal('feed.add'), businessId: DocumentIdSchema, item: BusinessFeedItemSchema }),
 ]);
 export type WriteEntry = z.infer<typeof WriteEntrySchema>;
 

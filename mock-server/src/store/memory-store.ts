@@ -28,16 +28,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { expiryFor, MAX_STORED_TEXT_LENGTH, ProviderError } from '@chat/core';
+import {
+  expiryFor,
+  MAX_STORED_TEXT_LENGTH,
+  normalHandle,
+  ProviderError,
+  teamRequestItemId,
+} from '@chat/core';
 import type {
   Business,
+  BusinessFeedItem,
   Conversation,
   FeedItem,
   LastMessage,
   Message,
   NewFeedItem,
+  NewTeamRequestItem,
   SequencedMessage,
   SmartReply,
+  TeamRequestItem,
 } from '@chat/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -114,11 +123,12 @@ export interface DocumentStore {
   getBusiness(id: string): Business | null;
   /** The business document as it was written (what the data API serves), or null. */
   getBusinessDocument(id: string): BusinessDocument | null;
-  /** The first business (in store order) whose handle equals `handle`. */
+  /** The first business (in store order) whose handle is `handle` in any case (core's normalHandle). */
   findBusinessByHandle(handle: string): Business | null;
   /**
    * Creates or replaces a business; tells which. Writing a document equal (key order aside) to the
    * stored one writes nothing, so that seeding the same businesses at every start needs no disk.
+   * Refused ('invalid-argument') when its handle, in any case, is another business's.
    */
   putBusiness(document: BusinessDocument): { created: boolean };
   getConversation(id: string): Conversation | null;
@@ -143,7 +153,14 @@ export interface DocumentStore {
   messagesAfter(conversationId: string, afterSeq: number): SequencedMessage[];
   /** Adds an item to an existing business's feed. */
   addFeedItem(businessId: string, item: NewFeedItem): FeedItem;
-  feed(businessId: string): FeedItem[];
+  /**
+   * Adds a booking request or hand-off the chat service passes to the business's team (issue 27)
+   * under its derived id (teamRequestItemId): when one is stored under that id already, nothing
+   * changes and that one is returned — a repeated turn never writes a second item.
+   */
+  addTeamRequest(businessId: string, item: NewTeamRequestItem): TeamRequestItem;
+  /** A business's feed, oldest first: signups, booking requests, hand-offs. */
+  feed(businessId: string): BusinessFeedItem[];
   /** The highest sequence number handed out so far. */
   lastSeq(): number;
   /**
@@ -393,14 +410,29 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     }
   }
 
+  function findBusinessByHandle(handle: string): Business | null {
+    const wanted = normalHandle(handle);
+    for (const { business } of state.businesses.values()) {
+      if (normalHandle(business.handle) === wanted) return business;
+    }
+    return null;
+  }
+
   return {
     getBusiness: (id) => state.businesses.get(id)?.business ?? null,
     getBusinessDocument: (id) => state.businesses.get(id)?.document ?? null,
-    findBusinessByHandle(handle) {
-      for (const { business } of state.businesses.values()) if (business.handle === handle) return business;
-      return null;
-    },
+    findBusinessByHandle,
     putBusiness(document) {
+      // One handle whatever its case, as the Firestore tooling keeps it: a case-variant of another
+      // business's handle would let this one be opened by the other's link.
+      const handle = (document as { handle?: unknown }).handle;
+      const holder = typeof handle === 'string' && handle !== '' ? findBusinessByHandle(handle) : null;
+      if (holder && holder.id !== document.id) {
+        throw new ProviderError(
+          'invalid-argument',
+          `handle: "${String(handle)}" is the handle "${holder.handle}" of business "${holder.id}" (handles are the same whatever their case)`,
+        );
+      }
       const existing = state.businesses.get(document.id);
       if (existing && isDeepStrictEqual(existing.document, document)) return { created: false };
       const created = !existing;
@@ -506,6 +538,16 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       if (!state.businesses.has(businessId))
         throw new ProviderError('not-found', `Business ${businessId} not found`);
       const item: FeedItem = { id: newId(), createdAt: clock.now(), ...input };
+      commit({ op: 'feed.add', businessId, item });
+      return item;
+    },
+    addTeamRequest(businessId, input) {
+      if (!state.businesses.has(businessId))
+        throw new ProviderError('not-found', `Business ${businessId} not found`);
+      const id = teamRequestItemId(input.conversationId, input.messageId);
+      const existing = state.feed.get(businessId)?.find((item) => item.id === id);
+      if (existing) return existing as TeamRequestItem;
+      const item: TeamRequestItem = { id, createdAt: clock.now(), ...input };
       commit({ op: 'feed.add', businessId, item });
       return item;
     },

@@ -3,7 +3,7 @@
  * file both go through applyEntry, so a restarted server holds exactly what the running one held.
  */
 import { MAX_STORED_TEXT_LENGTH, readBusiness } from '@chat/core';
-import type { Business, Conversation, FeedItem, Message } from '@chat/core';
+import type { Business, BusinessFeedItem, Conversation, Message } from '@chat/core';
 import type { BusinessDocument, Snapshot, WriteEntry } from './journal-entry.js';
 import { DATA_FILE_FORMAT, DATA_FILE_VERSION } from './journal-entry.js';
 
@@ -27,7 +27,7 @@ export interface StoreState {
   /** Each business as written (what the data API serves) and as read (what the server acts on). */
   businesses: Map<string, StoredBusiness>;
   conversations: Map<string, ConversationRecord>;
-  feed: Map<string, FeedItem[]>;
+  feed: Map<string, BusinessFeedItem[]>;
   /** How many documents the store holds (for the data file's compaction threshold). */
   documentCount: number;
 }

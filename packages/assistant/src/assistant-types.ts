@@ -1,4 +1,14 @@
-import type { Business, Conversation, Message, ResumeAction, SmartReply, ToolRequest } from '@chat/core';
+import type {
+  Business,
+  Conversation,
+  Message,
+  ResumeAction,
+  SmartReply,
+  TeamRequest,
+  ToolRequest,
+} from '@chat/core';
+
+export type { TeamRequest } from '@chat/core';
 
 /** What the visitor did this turn: sent a message, or answered a phone sign-in interrupt. */
 export type AssistantRequest =
@@ -25,6 +35,8 @@ export interface AssistantInput {
   signedIn: boolean;
   /** The visitor's IANA time zone, as the page reports it. */
   userTimezone: string;
+  /** The page's language (BCP 47, e.g. 'es') when the page says it; absent: English. */
+  language?: string;
   request: AssistantRequest;
   /** What this assistant remembered after its previous turn in this conversation, or null. */
   memory: AssistantMemory | null;
@@ -72,6 +84,8 @@ export interface AssistantTurn extends TurnEffects {
   interrupt?: TurnInterrupt;
   /** What to remember for the conversation's next turn (see AssistantMemory); absent: unchanged. */
   memory?: AssistantMemory;
+  /** A request this turn passes to the business's team (ReplyWriter.passToTeam). */
+  passToTeam?: TeamRequest;
 }
 
 /**
@@ -101,6 +115,14 @@ export interface ReplyWriter {
    * then fails, so a scripted step that fails counts as played.
    */
   remember(memory: AssistantMemory): void;
+  /**
+   * Passes a request to the business's team (issue 27): a booking request, or a hand-off to a person.
+   * The service writes one item to the business's feed once the turn is complete — the customer taken
+   * from the verified ID token, never from the assistant — and only for a visitor with a verified
+   * phone: an assistant asks an anonymous visitor to verify first (the interrupt). The last call wins;
+   * a turn that fails passes nothing on.
+   */
+  passToTeam(request: TeamRequest): void;
 }
 
 /**

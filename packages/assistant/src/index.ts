@@ -10,6 +10,7 @@ export type {
   AssistantRequest,
   AssistantTurn,
   ReplyWriter,
+  TeamRequest,
   TurnAssistant,
   TurnEffects,
   TurnInterrupt,

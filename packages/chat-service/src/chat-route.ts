@@ -6,10 +6,27 @@
  *
  * Nothing of a conversation is kept in this process between requests: the conversation, its
  * business, history and the assistant's memory are read from Firestore on every turn.
+ *
+ * One answer per question (issue 27): a call naming the message it answers claims that message's turn
+ * (firestore-answered-turns.ts) once the checks pass — while the turn still waits for the message to
+ * be stored, so the claim costs no time on the way to the reply — and a repeated call, from this
+ * instance or another, is answered what the first was: no second reply, no second model call. The
+ * reply's id is derived from the message answered and created with a precondition. What the turn
+ * passes to the business's team becomes one feed item, from the verified token only.
  */
-import type { Assistant, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH } from '@chat/core';
-import { callerGone, chatAnswer, checkChatTurn, parseChatBody, sendError } from '@chat/server-http';
+import type { Assistant, TeamRequest, TurnStreaming } from '@chat/assistant';
+import { CHAT_PATH, teamRequestItem } from '@chat/core';
+import {
+  callerGone,
+  chatAnswer,
+  checkChatTurn,
+  failedOutcome,
+  parseChatBody,
+  replyMessageId,
+  sendError,
+  TURN_WAIT_MS,
+} from '@chat/server-http';
+import type { TurnClaim } from '@chat/server-http';
 import type { Drain } from '@chat/server-http';
 import { Router } from 'express';
 import type { Request, Response } from 'express';
@@ -18,7 +35,8 @@ import type { ChatStore } from './firestore-chat-store.js';
 import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
 import type { TokenVerifier } from './id-token.js';
 import { requestUser } from './id-token.js';
-import type { WindowLimiter } from './window-limiter.js';
+import type { CallLimits, CallVerdict, CallWindow } from './firestore-call-limits.js';
+import { LOGGED_CONVERSATION } from './request-log.js';
 
 export interface ChatRouteOptions {
   store: ChatStore;
@@ -29,13 +47,23 @@ export interface ChatRouteOptions {
   minWriteIntervalMs: number;
   /** How long a turn waits for the visitor's message the page is still saving (decision 0025). */
   savedMessageWaitMs: number;
-  perConversation: WindowLimiter;
+  /** The fair limits shared by every instance (Firestore). */
+  limits: CallLimits;
+  /** Calls per visitor: the verified uid, else the client address (req.ip under `trust proxy`). */
+  visitorWindow: CallWindow;
+  /** Calls per conversation, messages and resumes alike. */
+  conversationWindow: CallWindow;
   /** The shutdown's view of the turns in flight (a turn it cuts ends its reply as cut: drain.ts). */
   drain: Drain;
   /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
   leaseMs: number;
   logger: Logger;
 }
+
+const LIMIT_MESSAGES: Record<Exclude<CallVerdict, { ok: true }>['kind'], string> = {
+  visitor: 'You have sent many messages; wait a while and try again',
+  conversation: 'This conversation has had many messages; wait a while and try again',
+};
 
 /** The promise's outcome, never rejecting: a read that is not awaited yet cannot go unhandled. */
 function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
@@ -66,14 +94,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
 
   async function takeTurn(req: Request, res: Response, cutSignal: AbortSignal): Promise<void> {
     const body = parseChatBody(req.body);
-    if (!options.perConversation.take(body.conversationId)) {
-      sendError(
-        res,
-        'too-many-requests',
-        'Too many messages in this conversation; wait a moment and try again',
-      );
-      return;
-    }
+    res.locals[LOGGED_CONVERSATION] = body.conversationId;
     // The token's verification (an Auth call: revocation is checked) and the turn's reads go out
     // together, one round trip instead of three. A bad token is refused as soon as it is known (401
     // whatever the reads find, as when they ran one after the other), without waiting for the reads;
@@ -82,11 +103,12 @@ export function chatRoute(options: ChatRouteOptions): Router {
     // (`messageId`, decision 0025), the turn also waits until that message is stored — so its reply is
     // stored after it — and the assistant's history has it, read beside the history or after it.
     const nowMs = options.now();
+    const withdrawn = callerGone(res);
+    const answered = body.messageId ?? null;
     const documentsRead = settled(store.read(body.conversationId, body.businessId));
-    const saved =
-      body.kind === 'message' && body.messageId
-        ? store.savedMessage(body.conversationId, body.messageId, options.savedMessageWaitMs, callerGone(res))
-        : Promise.resolve(null);
+    const saved = answered
+      ? store.savedMessage(body.conversationId, answered, options.savedMessageWaitMs, withdrawn)
+      : Promise.resolve(null);
     const historyRead = settled(
       Promise.all([store.history(body.conversationId), saved]).then(([history, message]) =>
         message && !history.some((m) => m.id === message.id) ? [...history, message] : history,
@@ -107,64 +129,131 @@ export function chatRoute(options: ChatRouteOptions): Router {
       ...valueOf(await documentsRead),
       nowMs,
     });
-    const history = valueOf(await historyRead);
-    const memory = valueOf(await memoryRead);
-    await abandonedEnded;
-
-    const { writer, turn, endReply } = createFirestoreTurnWriter({
-      message: store.newMessage(conversation.id),
-      pace: options.pace,
-      minWriteIntervalMs: options.minWriteIntervalMs,
-      leaseMs: options.leaseMs,
-      logger,
-    });
-    let failure: unknown = null;
-    // The shutdown cannot wait any longer (drain.ts): the turn stops where it is, whatever the
-    // assistant is still doing (its later text is dropped, its failure ignored).
-    const cutRequested = new Promise<'cut'>((resolve) => {
-      if (cutSignal.aborted) resolve('cut');
-      else cutSignal.addEventListener('abort', () => resolve('cut'), { once: true });
-    });
-    const responded = assistant
-      .respond(
-        {
-          business,
-          conversation,
-          history,
-          nowMs,
-          signedIn: user !== null,
-          userTimezone: body.userTimezone,
-          request,
-          memory,
-        },
-        writer,
-      )
-      .then(
-        () => 'done' as const,
-        (error: unknown) => {
-          failure = error;
-          return 'failed' as const;
-        },
-      );
-    const outcome = await Promise.race([responded, cutRequested]);
-    const cut = outcome === 'cut';
-    // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is
-    // kept; a reply the assistant did not finish is marked cut, so the page offers 'Try again'.
-    const reply = await endReply({ cut: outcome !== 'done' });
-    await store.endTurn({
-      conversationId: conversation.id,
-      reply,
-      interrupt: outcome === 'done' ? turn.interrupt : null,
-      memory: turn.memory,
-    });
-    if (cut) {
-      logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
-      options.drain.refuse(res);
+    // Counted once the turn is known to be one an assistant answers, beside the reads still going.
+    const verdict = options.limits.take([
+      {
+        kind: 'visitor',
+        // No address can only be a socket already gone; the conversation then stands for the visitor.
+        key: user ? `uid:${user.uid}` : req.ip ? `ip:${req.ip}` : `conversation:${conversation.id}`,
+        limit: options.visitorWindow,
+      },
+      { kind: 'conversation', key: conversation.id, limit: options.conversationWindow },
+    ]);
+    verdict.catch(() => undefined);
+    const counted = await verdict;
+    if (!counted.ok) {
+      res.set('Retry-After', String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))));
+      sendError(res, 'too-many-requests', LIMIT_MESSAGES[counted.kind]);
       return;
     }
-    // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
-    if (outcome === 'failed') throw failure;
-    res.json(chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined }));
+
+    // Claimed beside the wait for the message (one answer per question, issue 27).
+    const claiming = answered
+      ? settled(store.turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn }))
+      : null;
+    const claim: TurnClaim = claiming ? valueOf(await claiming) : { run: true, attempt: 1 };
+    if (!claim.run) {
+      res.json(claim.answer);
+      return;
+    }
+    try {
+      res.json(await runTurn(claim.attempt));
+    } catch (error) {
+      if (answered) {
+        await store.turns
+          .settle(conversation.id, answered, claim.attempt, failedOutcome(error))
+          .catch((settleError: unknown) =>
+            logger.warn({ err: settleError }, 'a failed turn could not be settled'),
+          );
+      }
+      throw error;
+    }
+
+    async function runTurn(attempt: number) {
+      const history = valueOf(await historyRead);
+      const memory = valueOf(await memoryRead);
+      await abandonedEnded;
+
+      // What this turn writes is deleted with the conversation's data (the TTL field, README "Data lifetime").
+      const deleteAt = store.deleteAt(conversation);
+      const { writer, turn, endReply } = createFirestoreTurnWriter({
+        deleteAt,
+        message: store.newMessage(
+          conversation.id,
+          answered ? replyMessageId(conversation.id, answered, attempt) : undefined,
+        ),
+        pace: options.pace,
+        minWriteIntervalMs: options.minWriteIntervalMs,
+        leaseMs: options.leaseMs,
+        logger,
+      });
+      let failure: unknown = null;
+      // The shutdown cannot wait any longer (drain.ts): the turn stops where it is, whatever the
+      // assistant is still doing (its later text is dropped, its failure ignored).
+      const cutRequested = new Promise<'cut'>((resolve) => {
+        if (cutSignal.aborted) resolve('cut');
+        else cutSignal.addEventListener('abort', () => resolve('cut'), { once: true });
+      });
+      const responded = assistant
+        .respond(
+          {
+            business,
+            conversation,
+            history,
+            nowMs,
+            signedIn: user !== null,
+            userTimezone: body.userTimezone,
+            ...(body.language ? { language: body.language } : {}),
+            request,
+            memory,
+          },
+          writer,
+        )
+        .then(
+          () => 'done' as const,
+          (error: unknown) => {
+            failure = error;
+            return 'failed' as const;
+          },
+        );
+      const outcome = await Promise.race([responded, cutRequested]);
+      if (outcome === 'cut') failure = options.drain.cutError(res);
+      // Even after a failure or a cut: what was written is ended (never left streaming) and the memory
+      // is kept; a reply the assistant did not finish is marked cut, so the page offers 'Try again'.
+      const reply = await endReply({ cut: outcome !== 'done' });
+      if (outcome === 'cut') {
+        logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
+      }
+      const answer = chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined });
+      await Promise.all([
+        store.endTurn({
+          conversationId: conversation.id,
+          deleteAt,
+          reply,
+          interrupt: failure ? null : turn.interrupt,
+          memory: turn.memory,
+          answered: answered && !failure ? { messageId: answered, answer } : null,
+        }),
+        // An unnamed call (an older page, a script) keys the item by the reply it wrote.
+        !failure && turn.passToTeam ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null) : null,
+      ]);
+      // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
+      if (failure) throw failure;
+      return answer;
+    }
+
+    /** The business's feed item for what the turn passed on: only for a caller with a verified phone. */
+    async function passToTeam(request: TeamRequest, messageId: string | null) {
+      const item = user && messageId ? teamRequestItem(request, user, conversation.id, messageId) : null;
+      if (!item) {
+        logger.warn(
+          { conversationId: conversation.id, type: request.type },
+          'team request dropped: the caller has no verified phone number',
+        );
+        return;
+      }
+      await store.addTeamRequest(business.id, item);
+    }
   }
 
   return router;

@@ -6,14 +6,37 @@
  *
  * The assistant memory is kept in `assistantMemory/{conversationId}`: no rule matches that collection,
  * so clients can neither read nor change it (a visitor cannot jump in a demo's script).
+ *
+ * Every document written here carries the TTL field deleteAt (core's TTL_FIELD): the conversation's
+ * expiry plus the retention (DATA_RETENTION_DAYS), so the messages and memory of one conversation go
+ * together, whenever in its life they were written (README "Data lifetime").
  */
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
-import { lastMessageOf, MAX_MESSAGE_LENGTH, ProviderError } from '@chat/core';
-import type { Business, Conversation, LastMessage, Message, StoredFields, ToolRequest } from '@chat/core';
+import {
+  deleteAtFor,
+  lastMessageOf,
+  MAX_MESSAGE_LENGTH,
+  ProviderError,
+  teamRequestItemId,
+  TTL_FIELD,
+} from '@chat/core';
+import type {
+  Business,
+  ChatResponse,
+  Conversation,
+  LastMessage,
+  Message,
+  NewTeamRequestItem,
+  StoredFields,
+  TeamRequestItem,
+  ToolRequest,
+} from '@chat/core';
 import type { Logger } from 'pino';
 import { endAbandonedReplies } from './abandoned-replies.js';
+import type { FirestoreAnsweredTurns } from './firestore-answered-turns.js';
+import { createFirestoreAnsweredTurns, isAlreadyExists } from './firestore-answered-turns.js';
 import { storedBusiness, storedConversation, storedMessage } from './stored-documents.js';
 
 /** Messages the assistant sees (the most recent); older ones are left out of its history. */
@@ -29,9 +52,10 @@ export interface ChatStore {
   /** The conversation and the business, read together (null when absent). */
   read(conversationId: string, businessId: string): Promise<TurnDocuments>;
   /**
-   * The visitor's message `messageId` once it is stored in the conversation, waiting up to `waitMs`
-   * for a save still on its way (decision 0025); 'message-not-saved' when it is not there by then,
-   * 'invalid-argument' when that id holds anything but a visitor's message, 'unavailable' when
+   * The message `messageId` a call answers once it is stored in the conversation, waiting up to
+   * `waitMs` for a save still on its way (decision 0025); 'message-not-saved' when it is not there by
+   * then, 'invalid-argument' when that id holds anything but a message the page writes (the visitor's,
+   * or a notice: a resume answers '✓ Phone number verified successfully'), 'unavailable' when
    * `withdrawn` aborts first (the caller went away).
    */
   savedMessage(
@@ -47,17 +71,33 @@ export interface ChatStore {
    * died: abandoned-replies.ts); resolves with their ids.
    */
   endAbandonedReplies(conversationId: string): Promise<string[]>;
-  /** A new message document of the conversation, not yet written. */
-  newMessage(conversationId: string): DocumentReference;
+  /** A message document of the conversation (under `id`, else a new id), not yet written. */
+  newMessage(conversationId: string, id?: string): DocumentReference;
+  /** The turns claimed per answered message (one answer per question, issue 27). */
+  turns: FirestoreAnsweredTurns;
+  /**
+   * Writes a booking request or hand-off to the business's feed under its derived id, with `create()`:
+   * when the item exists already (a repeated turn), nothing is written.
+   */
+  addTeamRequest(businessId: string, item: NewTeamRequestItem): Promise<void>;
+  /**
+   * The TTL field's value for what is written about `conversation`: its expiry (now for a conversation
+   * without one) plus the retention.
+   */
+  deleteAt(conversation: Pick<Conversation, 'expiredAt'>): Timestamp;
   /**
    * One batch at the end of a turn: the interrupt's auth message (after the reply), the
    * conversation's lastMessage and updatedAt when anything was written, and the assistant's memory.
    */
   endTurn(end: {
     conversationId: string;
+    /** The TTL field's value for the auth message and the memory (deleteAt above). */
+    deleteAt: Timestamp;
     reply: { id: string; text: string } | null;
     interrupt: TurnInterrupt | null;
     memory: AssistantMemory | null;
+    /** The answered message's claim and its answer, settled in the same batch. */
+    answered: { messageId: string; answer: ChatResponse } | null;
   }): Promise<void>;
 }
 
@@ -93,8 +133,19 @@ function firstExisting(
 
 const withdrawnError = () => new ProviderError('unavailable', 'The caller withdrew the request');
 
-export function createChatStore(db: Firestore, logger: Logger, { leaseMs }: { leaseMs: number }): ChatStore {
+export interface RetentionOptions {
+  /** How long after its conversation expires a written document is kept. */
+  retentionMs: number;
+  now(): number;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  leaseMs: number;
+}
+
+export function createChatStore(db: Firestore, logger: Logger, retention: RetentionOptions): ChatStore {
   const conversations = db.collection('conversations');
+  const turns = createFirestoreAnsweredTurns(db, (nowMs) =>
+    Timestamp.fromMillis(deleteAtFor(nowMs, retention.retentionMs)),
+  );
   const messagesOf = (conversationId: string) => conversations.doc(conversationId).collection('messages');
 
   return {
@@ -136,7 +187,7 @@ export function createChatStore(db: Firestore, logger: Logger, { leaseMs }: { le
         );
       }
       const read = storedMessage(messageId, snapshot.data()!);
-      if (!read.ok || read.value.role !== 'user') {
+      if (!read.ok || (read.value.role !== 'user' && read.value.role !== 'system')) {
         throw new ProviderError('invalid-argument', `messageId: message ${messageId} is not the visitor's`);
       }
       return read.value;
@@ -163,22 +214,42 @@ export function createChatStore(db: Firestore, logger: Logger, { leaseMs }: { le
     },
 
     endAbandonedReplies: (conversationId) =>
-      endAbandonedReplies(messagesOf(conversationId), { leaseMs, logger }),
+      endAbandonedReplies(messagesOf(conversationId), { leaseMs: retention.leaseMs, logger }),
 
-    newMessage: (conversationId) => messagesOf(conversationId).doc(),
+    newMessage: (conversationId, id) =>
+      id ? messagesOf(conversationId).doc(id) : messagesOf(conversationId).doc(),
 
-    async endTurn({ conversationId, reply, interrupt, memory }) {
+    deleteAt: ({ expiredAt }) => Timestamp.fromMillis((expiredAt ?? retention.now()) + retention.retentionMs),
+
+    turns,
+
+    async addTeamRequest(businessId, item) {
+      const id = teamRequestItemId(item.conversationId, item.messageId);
+      const fields: StoredFields<TeamRequestItem, FieldValue, 'createdAt'> = {
+        ...item,
+        createdAt: FieldValue.serverTimestamp(),
+      };
+      try {
+        await db.collection('businesses').doc(businessId).collection('feed').doc(id).create(fields);
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
+    },
+
+    async endTurn({ conversationId, deleteAt, reply, interrupt, memory, answered }) {
       const batch = db.batch();
+      if (answered) turns.settleIn(batch, conversationId, answered.messageId, answered.answer);
       let last: { id: string; text: string } | null = reply;
       if (interrupt) {
         const auth = messagesOf(conversationId).doc();
-        const authMessage: StoredFields<Message, FieldValue, 'createdAt'> = {
+        const authMessage: StoredFields<Message, FieldValue, 'createdAt'> & { [TTL_FIELD]: Timestamp } = {
           role: 'model',
           type: 'auth',
           text: interrupt.message,
           // Through JSON: Firestore refuses undefined, which a tool request's input may hold.
           toolRequest: JSON.parse(JSON.stringify(interrupt.toolRequest)) as ToolRequest,
           createdAt: FieldValue.serverTimestamp(),
+          [TTL_FIELD]: deleteAt,
         };
         batch.create(auth, authMessage);
         last = { id: auth.id, text: interrupt.message };
@@ -202,6 +273,7 @@ export function createChatStore(db: Firestore, logger: Logger, { leaseMs }: { le
         batch.set(db.collection(MEMORY_COLLECTION).doc(conversationId), {
           memory: JSON.parse(JSON.stringify(memory)) as unknown,
           updatedAt: FieldValue.serverTimestamp(),
+          [TTL_FIELD]: deleteAt,
         });
       }
       await batch.commit();

@@ -8,8 +8,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { DocumentReference } from 'firebase-admin/firestore';
-import type { AssistantMemory, ReplyWriter, TurnInterrupt, TurnStreaming } from '@chat/assistant';
-import { errorCodeForStatus, normaliseSmartReplies, ProviderError } from '@chat/core';
+import type {
+  AssistantMemory,
+  ReplyWriter,
+  TeamRequest,
+  TurnInterrupt,
+  TurnStreaming,
+} from '@chat/assistant';
+import { errorCodeForStatus, normaliseSmartReplies, ProviderError, TTL_FIELD } from '@chat/core';
 import type { Message, SmartReply, StoredFields } from '@chat/core';
 import type { Logger } from 'pino';
 import { LEASE_FIELD } from './abandoned-replies.js';
@@ -19,6 +25,8 @@ import type { ReplyEnd, ReplySink } from './coalesced-reply.js';
 export interface TurnWriterOptions {
   /** The reply's message document (created on the first write). */
   message: DocumentReference;
+  /** Its TTL field's value (ChatStore.deleteAt). */
+  deleteAt: Timestamp;
   /** The pace a reply given whole is revealed at, unless the turn sets its own. */
   pace: TurnStreaming;
   minWriteIntervalMs: number;
@@ -36,6 +44,8 @@ export interface WrittenTurn {
   smartReplies: Array<string | SmartReply>;
   interrupt: TurnInterrupt | null;
   memory: AssistantMemory | null;
+  /** What the turn passes to the business's team (issue 27); the route writes it to the feed. */
+  passToTeam: TeamRequest | null;
 }
 
 export interface TurnWriter {
@@ -48,16 +58,17 @@ export interface TurnWriter {
   endReply(how?: { cut: boolean }): Promise<{ id: string; text: string } | null>;
 }
 
-function firestoreSink(message: DocumentReference, leaseMs: number): ReplySink {
+function firestoreSink(message: DocumentReference, deleteAt: Timestamp, leaseMs: number): ReplySink {
   const withReplies = (smartReplies: SmartReply[]) => (smartReplies.length > 0 ? { smartReplies } : {});
   const ending = (end: ReplyEnd) => (end.cut ? { cut: true } : withReplies(end.smartReplies));
   const lease = () => ({ [LEASE_FIELD]: Timestamp.fromMillis(Date.now() + leaseMs) });
   return {
     async create(text, end) {
-      const fields: StoredFields<Message, FieldValue, 'createdAt'> = {
+      const fields: StoredFields<Message, FieldValue, 'createdAt'> & { [TTL_FIELD]: Timestamp } = {
         role: 'model',
         text,
         createdAt: FieldValue.serverTimestamp(),
+        [TTL_FIELD]: deleteAt,
         ...(end === null ? { streaming: true } : ending(end)),
       };
       await message.create(end === null ? { ...fields, ...lease() } : fields);
@@ -78,7 +89,7 @@ function firestoreSink(message: DocumentReference, leaseMs: number): ReplySink {
 
 export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWriter {
   const { message, logger } = options;
-  const reply = createCoalescedReply(firestoreSink(message, options.leaseMs), {
+  const reply = createCoalescedReply(firestoreSink(message, options.deleteAt, options.leaseMs), {
     minWriteIntervalMs: options.minWriteIntervalMs,
   });
   // The writer's sign of life while the model thinks (no new text): the lease never lapses while it runs.
@@ -86,7 +97,7 @@ export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWrite
   heartbeat.unref();
   let ended = false;
   let pace = options.pace;
-  const turn: WrittenTurn = { smartReplies: [], interrupt: null, memory: null };
+  const turn: WrittenTurn = { smartReplies: [], interrupt: null, memory: null, passToTeam: null };
 
   const writer: ReplyWriter = {
     async applyEffects(effects) {
@@ -124,6 +135,9 @@ export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWrite
     },
     remember(memory) {
       turn.memory = memory;
+    },
+    passToTeam(request) {
+      turn.passToTeam = request;
     },
   };
 

@@ -6,6 +6,7 @@
  * with a reason a developer can act on and nothing of the token itself.
  */
 import { ProviderError } from '@chat/core';
+import type { AuthUser } from '@chat/core';
 import { bearerToken, phoneVerifiedUser } from '@chat/server-http';
 import type { Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
@@ -18,10 +19,11 @@ const REASONS: Record<string, string> = {
   'auth/id-token-expired': 'The ID token has expired; refresh it.',
 };
 
-export async function requestUser(
-  auth: TokenVerifier,
-  req: Request,
-): Promise<{ uid: string; phoneNumber: string } | null> {
+/**
+ * The verified caller: the uid, and the phone number and display name the token carries — the only
+ * source of who a business's feed item is from (issue 27), never the request body.
+ */
+export async function requestUser(auth: TokenVerifier, req: Request): Promise<AuthUser | null> {
   const token = bearerToken(req);
   if (token === null) return null;
   let decoded;
@@ -32,5 +34,10 @@ export async function requestUser(
     const reason = typeof code === 'string' ? REASONS[code] : undefined;
     throw new ProviderError('unauthenticated', reason ?? 'The ID token is not valid.');
   }
-  return phoneVerifiedUser(decoded);
+  const { uid, phoneNumber } = phoneVerifiedUser(decoded);
+  return {
+    uid,
+    phoneNumber,
+    displayName: typeof decoded['name'] === 'string' ? (decoded['name'] as string) : null,
+  };
 }

@@ -77,15 +77,20 @@ export function describeChatServiceContract(
       return { conversation, watch };
     }
 
-    /** Saves the visitor's message, as the page does before calling the chat service. */
+    /** Saves the visitor's message, as the page does, and the send body naming it (issue 27). */
     async function say(conversation: Conversation, text: string): Promise<ChatSendBody> {
-      await subject.data.addMessage(conversation.id, { id: newMessageId(), role: 'user', text });
+      const saved = await subject.data.addMessage(conversation.id, {
+        id: newMessageId(),
+        role: 'user',
+        text,
+      });
       return {
         message: text,
         conversationId: conversation.id,
         businessId: business.id,
         profileId: business.id,
         userTimezone: 'America/Chicago',
+        messageId: saved.id,
       };
     }
 
@@ -93,6 +98,7 @@ export function describeChatServiceContract(
       conversation: Conversation,
       toolRequest: ToolRequest,
       response: ChatResumeBody['resume']['respond'][number]['response'],
+      messageId?: string,
     ): ChatResumeBody {
       return {
         conversationId: conversation.id,
@@ -100,6 +106,7 @@ export function describeChatServiceContract(
         profileId: business.id,
         contextType: 'enduser',
         userTimezone: 'America/Chicago',
+        ...(messageId ? { messageId } : {}),
         resume: { respond: [{ toolRequest, response }] },
       };
     }
@@ -223,6 +230,51 @@ export function describeChatServiceContract(
 
       expect(answer.interrupts ?? []).toEqual([]);
       await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+    });
+
+    // Issue 27: a chat call names the message it answers, and that message is answered once.
+    it('answers one message once: a repeated call and two calls at once yield one reply and the same answer', async () => {
+      const { conversation, watch } = await openConversation();
+      const body = await say(conversation, QUESTION);
+      const [first, together] = await Promise.all([subject.chat.send(body), subject.chat.send(body)]);
+      const again = await subject.chat.send(body);
+      expect(together).toEqual(first);
+      expect(again).toEqual(first);
+      await watch.until((l) => expect(completeReplies(l)).toHaveLength(1));
+
+      // Another message is another question, answered with a reply of its own.
+      await subject.chat.send(await say(conversation, 'Where are you located?'));
+      const list = await watch.until((l) => expect(completeReplies(l)).toHaveLength(2));
+      expect(list.filter((m) => m.role === 'model' && m.type !== 'auth')).toHaveLength(2);
+    });
+
+    it('answers a resume sent twice once, naming the notice the page saved', async () => {
+      const { conversation, watch } = await openConversation();
+      const interrupt = await bookingInterrupt(conversation);
+      const { idToken } = await signIn();
+      const notice = await subject.data.addMessage(conversation.id, {
+        id: newMessageId(),
+        role: 'system',
+        type: 'system',
+        text: '✓ Phone number verified successfully',
+      });
+      const body = resumeBody(
+        conversation,
+        interrupt.toolRequest,
+        { requiresAuth: true, action: 'PHONE_SIGN_IN', message: 'Authentication successful' },
+        notice.id,
+      );
+      const [first, second] = await Promise.all([
+        subject.chat.resume(body, { idToken }),
+        subject.chat.resume(body, { idToken }),
+      ]);
+      expect(second).toEqual(first);
+      expect(await subject.chat.resume(body, { idToken })).toEqual(first);
+      // The lead-in that came with the interrupt, one answer after sign-in, and (written after any
+      // second answer would have been) the reply to a later question: three replies, no more.
+      await subject.chat.send(await say(conversation, QUESTION), { idToken });
+      const list = await watch.until((l) => expect(completeReplies(l)).toHaveLength(3));
+      expect(list.filter((m) => m.role === 'model' && m.type !== 'auth')).toHaveLength(3);
     });
 
     it('rejects an invalid token with unauthenticated', async () => {

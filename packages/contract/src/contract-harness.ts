@@ -18,7 +18,7 @@ import type {
   DataProvider,
   ErrorCode,
   FaultSpec,
-  FeedItem,
+  BusinessFeedItem,
 } from '@chat/core';
 
 export interface ContractHarness {
@@ -45,7 +45,7 @@ export interface ContractHarness {
    */
   breakLiveSubscription?(conversationId: string): Promise<ErrorCode>;
   /** A business's feed items, to check what addFeedItem wrote. */
-  readFeed?(businessId: string): Promise<FeedItem[]>;
+  readFeed?(businessId: string): Promise<BusinessFeedItem[]>;
   /** Releases what the subject of one test holds (sockets, listeners); the backend may live on. */
   close(): Promise<void>;
   /** Why the backend cannot offer a capability this harness lacks: the reason a skipped test reports. */

@@ -6,7 +6,7 @@
 import {
   CONTROL_CALL_HEADERS,
   CONTROL_ROUTES,
-  FeedItemSchema,
+  BusinessFeedItemSchema,
   type Business,
   type ClockSpec,
   type FaultSpec,
@@ -40,7 +40,7 @@ async function control(url: string, method: string, path: string, body?: unknown
 }
 
 const OtpAnswerSchema = z.object({ code: z.string() });
-const FeedAnswerSchema = z.object({ items: z.array(FeedItemSchema) });
+const FeedAnswerSchema = z.object({ items: z.array(BusinessFeedItemSchema) });
 
 /** A harness over the control API of the server at `url`; `release` frees the subject's own resources. */
 export function controlApiHarness(url: string, release: () => void): ContractHarness {

@@ -19,6 +19,13 @@ export const BookingRequestSchema = z.object({
     .max(300)
     .optional()
     .describe('The service, day and time the visitor mentioned, in their words, if any.'),
+  summary: z
+    .string()
+    .max(300)
+    .optional()
+    .describe(
+      "One line for the team: what the visitor wants, e.g. 'Move Friday's haircut to Saturday morning'.",
+    ),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 

@@ -16,6 +16,7 @@ import {
   suggestedQuestionFacts,
 } from './business-facts.js';
 import { defineBookingTool } from './booking-tool.js';
+import { defineHandOffTool } from './hand-off-tool.js';
 
 /** What the assistant puts in generate()'s context for the tools. */
 export interface TurnContext extends ActionContext {
@@ -61,9 +62,19 @@ export function defineBusinessTools(ai: GenkitBeta) {
     async (_input, { context }) => faqFacts(turnFacts(context).business),
   );
   const requestBookingChange = defineBookingTool(ai);
+  const handOffToTeam = defineHandOffTool(ai);
   return {
-    all: [getOpeningHours, getLocations, getServices, getSuggestedQuestions, getFaq, requestBookingChange],
+    all: [
+      getOpeningHours,
+      getLocations,
+      getServices,
+      getSuggestedQuestions,
+      getFaq,
+      requestBookingChange,
+      handOffToTeam,
+    ],
     requestBookingChange,
+    handOffToTeam,
   };
 }
 

@@ -10,23 +10,29 @@ import type { ResumeOptions } from 'genkit/beta';
 import { claimsBookingChange } from './booking-guard.js';
 import type { BookingRequest } from './booking-tool.js';
 import { BOOKING_TOOL, BookingResultSchema, isVerified } from './booking-tool.js';
+import type { HandOffRequest } from './hand-off-tool.js';
+import { HANDOFF_TOOL } from './hand-off-tool.js';
+import type { TeamRequest } from '@chat/assistant';
 import type { TurnContext } from './business-tools.js';
 import type { AssistantInput, AssistantTurn } from '@chat/assistant';
-import { interruptRef } from '@chat/assistant';
+import { createBuiltInAssistant, interruptRef } from '@chat/assistant';
 import { CHAT_TURN_FORMAT, ChatTurnOutputSchema } from './chat-turn-format.js';
 import type { LlmAssistantOptions, Limits, ReplyListener } from './llm-assistant.js';
 import { limitTurn } from './llm-assistant.js';
 import { budgetDay } from './model-call-budget.js';
-import { phoneCheckTurn } from './phone-check-turns.js';
+import { handOffCheckTurn, phoneCheckTurn } from './phone-check-turns.js';
 import { replySoFar, SentenceGate } from './reply-text.js';
 import { systemPrompt } from './system-prompt.js';
 import { textsFor } from './visitor-language.js';
 import type { BusinessTools } from './business-tools.js';
 
-/** The day's model calls for the business are used up. */
+/** The day's model calls (or output tokens) for the business are used up. */
 class BudgetSpent extends Error {
   override readonly name = 'BudgetSpent';
 }
+
+/** Answers instead of the model once the business's budget is spent: the built-in rules (pure). */
+const RULES = createBuiltInAssistant();
 
 export interface ReplyRequest {
   input: AssistantInput;
@@ -71,9 +77,11 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
       use: [
         async (req: GenerateRequest, next: (req: GenerateRequest) => Promise<GenerateResponseData>) => {
           if (!(await budget.take(input.business.id, day, limits.maxModelCallsPerBusinessPerDay))) {
-            throw new BudgetSpent(`business ${input.business.id} used its model calls for ${day}`);
+            throw new BudgetSpent(`business ${input.business.id} used its model budget for ${day}`);
           }
-          return next(req);
+          const data = await next(req);
+          await budget.spend?.(input.business.id, day, data.usage?.outputTokens ?? 0);
+          return data;
         },
       ],
     });
@@ -100,12 +108,24 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
   } catch (error) {
     const spent = error instanceof BudgetSpent;
     logger.warn(
-      { err: error, conversationId: input.conversation.id, businessId: input.business.id },
+      {
+        err: error,
+        conversationId: input.conversation.id,
+        businessId: input.business.id,
+        ...(shared.endpoint ? { endpoint: shared.endpoint } : {}),
+      },
       spent
-        ? 'assistant: model calls per business per day reached'
-        : 'assistant: the model failed; fallback reply',
+        ? "assistant: the business's model budget for the day is spent; the built-in rules answer"
+        : `assistant: the model failed${shared.endpoint ? ` at ${shared.endpoint}` : ''}; fallback reply`,
     );
-    const fallback = spent ? limitTurn(visitorText) : failedTurn(visitorText);
+    // A business past its budget is still answered, by the rules (its facts, its hours) rather than
+    // going silent until midnight UTC; the rules need no model. A resume the rules answer too.
+    const fallback =
+      spent && !gate.text.trim()
+        ? RULES.respond(input)
+        : spent
+          ? limitTurn(visitorText)
+          : failedTurn(visitorText);
     return { ...fallback, reply: joined(gate.text, fallback.reply) };
   } finally {
     clearTimeout(timer);
@@ -123,20 +143,26 @@ interface Finish {
 function finish(response: GenerateResponse, { input, visitorText, gate, context }: Finish): AssistantTurn {
   const texts = textsFor(visitorText);
   if (response.finishReason === 'interrupted') {
-    const interrupt = response.interrupts.find((part) => part.toolRequest.name === BOOKING_TOOL);
+    const interrupt = response.interrupts.find(
+      (part) => part.toolRequest.name === BOOKING_TOOL || part.toolRequest.name === HANDOFF_TOOL,
+    );
     if (!interrupt)
       throw new Error(
         `unexpected interrupt: ${response.interrupts.map((p) => p.toolRequest.name).join(', ')}`,
       );
     const message = (interrupt.metadata?.interrupt as { message?: unknown } | undefined)?.message;
-    return phoneCheckTurn({
-      request: interrupt.toolRequest.input as BookingRequest,
+    const check = {
       ref: interrupt.toolRequest.ref || interruptRef(input),
       visitorText,
       shownText: gate.text,
       ...(typeof message === 'string' ? { message } : {}),
-    });
+    };
+    return interrupt.toolRequest.name === HANDOFF_TOOL
+      ? handOffCheckTurn({ ...check, request: interrupt.toolRequest.input as HandOffRequest })
+      : phoneCheckTurn({ ...check, request: interrupt.toolRequest.input as BookingRequest });
   }
+  const passToTeam = passedOn(response, visitorText);
+  const passing = passToTeam ? { passToTeam } : {};
   const parsed = ChatTurnOutputSchema.safeParse(response.output);
   const reply = parsed.success ? parsed.data.reply.trim() : replySoFar(response.text).trim();
   if (!reply) throw new Error('the model gave no reply');
@@ -150,22 +176,44 @@ function finish(response: GenerateResponse, { input, visitorText, gate, context 
         shownText: gate.text,
       });
     }
-    const truth = bookingPassedOn(response) ? texts.passedToTeam : texts.noBookingClaims;
-    return { reply: joined(gate.text, truth), smartReplies: [...texts.followUps] };
+    const truth = passToTeam?.type === 'BOOKING_REQUEST' ? texts.passedToTeam : texts.noBookingClaims;
+    return { reply: joined(gate.text, truth), smartReplies: [...texts.followUps], ...passing };
   }
   const smartReplies = followUps(parsed.success ? parsed.data.smartReplies : [], texts.followUps);
-  return { reply: continued(gate.text, reply), smartReplies };
+  return { reply: continued(gate.text, reply), smartReplies, ...passing };
 }
 
-/** Whether the booking tool passed a request on to the team during this reply. */
-function bookingPassedOn(response: GenerateResponse): boolean {
-  return response.messages.some((message) =>
-    message.content.some(
-      (part) =>
-        part.toolResponse?.name === BOOKING_TOOL &&
-        BookingResultSchema.safeParse(part.toolResponse.output).data?.status === 'passed-to-team',
-    ),
-  );
+/**
+ * What the booking or hand-off tool passed on to the team during this reply (the last one that did),
+ * as the turn's passToTeam: the visitor's own words, and the model's one-line summary from the tool's
+ * input. Read from the tools' responses, which code wrote — never from the model's text.
+ */
+function passedOn(response: GenerateResponse, visitorText: string): TeamRequest | null {
+  const inputs = new Map<string, unknown>();
+  let passed: TeamRequest | null = null;
+  for (const message of response.messages) {
+    for (const part of message.content) {
+      if (part.toolRequest)
+        inputs.set(`${part.toolRequest.name}/${part.toolRequest.ref ?? ''}`, part.toolRequest.input);
+      const tool = part.toolResponse;
+      if (!tool || (tool.name !== BOOKING_TOOL && tool.name !== HANDOFF_TOOL)) continue;
+      if (BookingResultSchema.safeParse(tool.output).data?.status !== 'passed-to-team') continue;
+      const input = inputs.get(`${tool.name}/${tool.ref ?? ''}`) as
+        { summary?: unknown; details?: unknown } | undefined;
+      const summary =
+        typeof input?.summary === 'string'
+          ? input.summary
+          : typeof input?.details === 'string'
+            ? input.details
+            : undefined;
+      passed = {
+        type: tool.name === HANDOFF_TOOL ? 'HANDOFF' : 'BOOKING_REQUEST',
+        request: visitorText,
+        ...(summary ? { summary } : {}),
+      };
+    }
+  }
+  return passed;
 }
 
 /** 2–4 distinct follow-ups: the model's, topped up from the defaults of the visitor's language. */

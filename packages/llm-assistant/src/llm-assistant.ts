@@ -30,7 +30,8 @@ import { defineChatTurnFormat } from './chat-turn-format.js';
 import { appendParts, historyMessages } from './history-messages.js';
 import type { ModelCallBudget } from './model-call-budget.js';
 import { generateReply } from './generate-reply.js';
-import { interruptedBookingRequest, phoneCheckTurn } from './phone-check-turns.js';
+import { HANDOFF_TOOL } from './hand-off-tool.js';
+import { handOffCheckTurn, interruptedBookingRequest, phoneCheckTurn } from './phone-check-turns.js';
 import { textsFor } from './visitor-language.js';
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
@@ -49,6 +50,8 @@ export interface LlmAssistantOptions {
   outputLimit?: (maxOutputTokens: number) => Record<string, number>;
   budget: ModelCallBudget;
   logger: AssistantLogger;
+  /** Where the model is reached (a base URL), named in the log line of a failed call. */
+  endpoint?: string;
   /** Overrides of assistant-settings.ts's LIMITS (tests, the evaluation). */
   limits?: Partial<Limits>;
 }
@@ -127,6 +130,7 @@ async function writeStreamedTurn(assistant: LlmAssistant, input: AssistantInput,
   if (rest) await writer.append(rest);
   if (turn.smartReplies && turn.smartReplies.length > 0) writer.setSmartReplies(turn.smartReplies);
   if (turn.interrupt) writer.interrupt(turn.interrupt);
+  if (turn.passToTeam) writer.passToTeam(turn.passToTeam);
 }
 
 type Shared = LlmAssistantOptions & { limits: Limits; tools: BusinessTools };
@@ -157,16 +161,20 @@ async function respondToResume(shared: Shared, input: AssistantInput, listener?:
     if (visitorSaid) appendParts(messages, 'user', [{ text: visitorSaid }]);
     return generateReply(shared, { input, messages, visitorText, listener });
   }
-  const bookingRequest = part.toolRequest.input as {
-    kind: 'book' | 'reschedule' | 'cancel';
-    details?: string;
-  };
+  const handOff = part.toolRequest.name === HANDOFF_TOOL;
   if (!declined && !input.signedIn) {
     // The route checks the token; should an unverified resume still arrive, ask again rather than act.
-    return phoneCheckTurn({ request: bookingRequest, ref: interruptRef(input), visitorText });
+    const ref = interruptRef(input);
+    return handOff
+      ? handOffCheckTurn({ request: part.toolRequest.input as { summary: string }, ref, visitorText })
+      : phoneCheckTurn({
+          request: part.toolRequest.input as { kind: 'book' | 'reschedule' | 'cancel'; details?: string },
+          ref,
+          visitorText,
+        });
   }
   appendParts(messages, 'model', [part]);
-  const tool = shared.tools.requestBookingChange;
+  const tool = handOff ? shared.tools.handOffToTeam : shared.tools.requestBookingChange;
   const resume = declined
     ? { respond: [tool.respond(part, { ...DECLINED, ...(visitorSaid ? { visitorSaid } : {}) })] }
     : { restart: [tool.restart(part)] };

@@ -11,6 +11,8 @@ import { z } from 'genkit';
 import type { BookingKind } from './booking-guard.js';
 import type { BookingRequest } from './booking-tool.js';
 import { BOOKING_TOOL, BookingRequestSchema } from './booking-tool.js';
+import type { HandOffRequest } from './hand-off-tool.js';
+import { HANDOFF_TOOL, HandOffRequestSchema } from './hand-off-tool.js';
 import type { AssistantTurn } from '@chat/assistant';
 import { phoneSignInInterrupt } from '@chat/assistant';
 import { textsFor } from './visitor-language.js';
@@ -19,6 +21,12 @@ import { textsFor } from './visitor-language.js';
 const PhoneCheckInputSchema = BookingRequestSchema.extend({
   reason: z.literal('booking'),
   tool: z.literal(BOOKING_TOOL),
+});
+
+/** What it carries when the hand-off tool raised it. */
+const HandOffCheckInputSchema = HandOffRequestSchema.extend({
+  reason: z.literal('handoff'),
+  tool: z.literal(HANDOFF_TOOL),
 });
 
 /**
@@ -42,20 +50,44 @@ export function phoneCheckTurn(options: {
   };
 }
 
+/** The turn that asks the visitor to verify their phone before they are handed to the team. */
+export function handOffCheckTurn(options: {
+  request: HandOffRequest;
+  ref: string;
+  visitorText: string;
+  shownText?: string;
+  message?: string;
+}): AssistantTurn {
+  const texts = textsFor(options.visitorText);
+  const input = { reason: 'handoff', tool: HANDOFF_TOOL, ...options.request };
+  return {
+    ...phoneSignInInterrupt(options.ref, options.message ?? texts.verifyHandOff, input),
+    reply: options.shownText?.trim() ? options.shownText : texts.handOffLead,
+  };
+}
+
 /**
- * The booking tool's request as the model's history holds it, rebuilt from the page's resume; null
- * when the interrupt was not the booking tool's (a demo staffer's, say).
+ * The booking or hand-off tool's request as the model's history holds it, rebuilt from the page's
+ * resume; null when the interrupt was neither tool's (a demo staffer's, say).
  */
 export function interruptedBookingRequest(toolRequest: ToolRequest): ToolRequestPart | null {
   if (toolRequest.name !== PHONE_SIGN_IN_TOOL) return null;
+  const ref = toolRequest.ref ? { ref: toolRequest.ref } : {};
+  const handOff = HandOffCheckInputSchema.safeParse(toolRequest.input);
+  if (handOff.success) {
+    return {
+      toolRequest: { name: HANDOFF_TOOL, ...ref, input: { summary: handOff.data.summary } },
+      metadata: { interrupt: true },
+    };
+  }
   const parsed = PhoneCheckInputSchema.safeParse(toolRequest.input);
   if (!parsed.success) return null;
-  const { kind, details } = parsed.data;
+  const { kind, details, summary } = parsed.data;
   return {
     toolRequest: {
       name: BOOKING_TOOL,
-      ...(toolRequest.ref ? { ref: toolRequest.ref } : {}),
-      input: { kind, ...(details ? { details } : {}) },
+      ...ref,
+      input: { kind, ...(details ? { details } : {}), ...(summary ? { summary } : {}) },
     },
     metadata: { interrupt: true },
   };

@@ -14,6 +14,7 @@ function recordingWriter() {
     setSmartReplies: (replies: Array<string | SmartReply>) => void calls.push(['setSmartReplies', replies]),
     interrupt: (interrupt: TurnInterrupt) => void calls.push(['interrupt', interrupt]),
     remember: (memory) => void calls.push(['remember', memory]),
+    passToTeam: (request) => void calls.push(['passToTeam', request]),
   };
   return { writer, calls };
 }

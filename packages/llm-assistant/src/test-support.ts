@@ -40,6 +40,7 @@ export const TOOL_NAMES = [
   'getOpeningHours',
   'getServices',
   'getSuggestedQuestions',
+  'handOffToTeam',
   'requestBookingChange',
 ];
 

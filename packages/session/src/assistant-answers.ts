@@ -7,7 +7,7 @@
 import {
   errorCodeOf,
   isChatEnabled,
-  lastUserMessageText,
+  lastUserMessage,
   normaliseSmartReplies,
   type ChatResponse,
   type Message,
@@ -22,32 +22,52 @@ import { RETRY_SMART_REPLIES } from './conversation-state.js';
 import { inTurn, mayLeave, type Room } from './room.js';
 import { dispatch, isExpired, type SessionCore } from './session-core.js';
 
+/** The message a chat call answers (issue 27): the chat service answers each one once. */
+export interface Answering {
+  messageId: string;
+  /** Withdraws the question (a save that failed, decision 0025). */
+  signal?: AbortSignal;
+}
+
+/** The page's language on a chat body, so the assistant can answer in it (issue 28); nothing without one. */
+function inLanguage(s: SessionCore): { language?: string } {
+  return s.language ? { language: s.language } : {};
+}
+
 /**
- * Asks the assistant about the visitor's `message`. `saving` names the message while its save is still
- * on the way: the chat service answers once it is stored, and `signal` withdraws the question
- * (decision 0025).
+ * Asks the assistant about the visitor's `message`, naming the message it answers: the chat service
+ * answers once that message is stored — it may still be on its way (decision 0025) — and once only, so
+ * a repeated call gets the same answer and no second reply (issue 27).
  */
+
 export async function ask(
   s: SessionCore,
   r: Room,
   message: string,
-  saving?: { messageId: string; signal: AbortSignal },
+  answering: Answering,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, saving?.messageId);
-  return s.chat.send(body, { idToken, ...(saving ? { signal: saving.signal } : {}) });
+  const body = {
+    ...sendBody(s.business, r.conversation.id, message, s.timeZone, answering.messageId),
+    ...inLanguage(s),
+  };
+  return s.chat.send(body, { idToken, ...(answering.signal ? { signal: answering.signal } : {}) });
 }
 
+/** Resumes the assistant after the interrupt, naming the message the page saved as the visitor answered. */
 export async function resume(
   s: SessionCore,
   r: Room,
   toolRequest: ToolRequest,
   response: ResumeResponse,
+  answering: Answering,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  return s.chat.resume(resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone), {
-    idToken,
-  });
+  const body = {
+    ...resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone, answering.messageId),
+    ...inLanguage(s),
+  };
+  return s.chat.resume(body, { idToken });
 }
 
 /**
@@ -84,28 +104,32 @@ export function apply(
  * already put while the message was being saved (decision 0025): when the service answered that the
  * message was not saved in time, it is asked once more now that it is. When the assistant refuses
  * the conversation itself, the question goes to a new one; any other failure becomes the 'Failed
- * to get AI response' alert with a 'Try again' reply. Never throws.
+ * to get AI response' alert (a limit reached: 'tooManyMessages') with a 'Try again' reply. Never throws.
  */
 export async function answer(
   s: SessionCore,
   r: Room,
-  text: string,
+  message: { id: string; text: string },
   asked?: Promise<ChatResponse>,
 ): Promise<void> {
+  const { text } = message;
+  const answering = { messageId: message.id };
   try {
     const response = asked
       ? await asked.catch((error: unknown) => {
-          if (errorCodeOf(error) === 'message-not-saved') return ask(s, r, text);
+          if (errorCodeOf(error) === 'message-not-saved') return ask(s, r, text, answering);
           throw error;
         })
-      : await ask(s, r, text);
+      : await ask(s, r, text, answering);
     apply(s, r, response, text);
   } catch (error) {
     if (conversationRefusal(error, 'chat') && mayLeave(r) && (await inTurn(r, () => leaveRoom(s, r, text)))) {
       return;
     }
     console.error('The chat service failed', error);
-    dispatch(s, r, { type: 'failed', alert: 'failedToGetAiResponse', smartReplies: RETRY_SMART_REPLIES });
+    // Past a fair limit (429) the visitor is told politely to wait; 'Try again' stays for later.
+    const alert = errorCodeOf(error) === 'too-many-requests' ? 'tooManyMessages' : 'failedToGetAiResponse';
+    dispatch(s, r, { type: 'failed', alert, smartReplies: RETRY_SMART_REPLIES });
   }
 }
 
@@ -114,11 +138,14 @@ export function saveSystemMessage(s: SessionCore, r: Room, text: string): Promis
   return s.data.addMessage(r.conversation.id, { id: s.newId(), role: 'system', text, type: 'system' });
 }
 
-/** 'try again' (§4): the last visitor message goes to the assistant once more. */
+/**
+ * 'try again' (§4): the last visitor message goes to the assistant once more, named: a turn that
+ * failed is run again, one that was answered after all is answered the same (issue 27).
+ */
 export async function tryAgain(s: SessionCore, r: Room): Promise<void> {
   if (!isChatEnabled(s.business)) return;
   dispatch(s, r, { type: 'action-started' });
-  const previous = lastUserMessageText(r.stored);
+  const previous = lastUserMessage(r.stored);
   if (previous === null) {
     try {
       await saveSystemMessage(s, r, s.texts.noPreviousMessage);
@@ -129,7 +156,7 @@ export async function tryAgain(s: SessionCore, r: Room): Promise<void> {
     return;
   }
   if (isExpired(s, r) && mayLeave(r)) {
-    await inTurn(r, () => leaveRoom(s, r, previous));
+    await inTurn(r, () => leaveRoom(s, r, previous.text));
     return;
   }
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: r.stored.at(-1)?.id ?? null });

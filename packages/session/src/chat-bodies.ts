@@ -31,8 +31,8 @@ function common(business: Business, conversationId: string, timeZone: string) {
 }
 
 /**
- * §7 normal send body; `messageId` names the visitor's message when it is asked about while its save
- * is still on the way (decision 0025).
+ * §7 normal send body; `messageId` names the message it answers (the visitor's): the chat service
+ * answers once it is stored (decision 0025), and once only (issue 27).
  */
 export function sendBody(
   business: Business,
@@ -44,15 +44,24 @@ export function sendBody(
   return { message, ...common(business, conversationId, timeZone), ...(messageId ? { messageId } : {}) };
 }
 
-/** §7 resume body: the tool request the assistant sent back, with the visitor's answer. */
+/**
+ * §7 resume body: the tool request the assistant sent back, with the visitor's answer; `messageId`
+ * names the message the page saved as the visitor answered (the notice, or the reply chosen), which
+ * the resume answers once only (issue 27).
+ */
 export function resumeBody(
   business: Business,
   conversationId: string,
   toolRequest: ToolRequest,
   response: ResumeResponse,
   timeZone = visitorTimeZone(),
+  messageId?: string,
 ): ChatResumeBody {
-  return { ...common(business, conversationId, timeZone), resume: { respond: [{ toolRequest, response }] } };
+  return {
+    ...common(business, conversationId, timeZone),
+    ...(messageId ? { messageId } : {}),
+    resume: { respond: [{ toolRequest, response }] },
+  };
 }
 
 /** The phone sign-in interrupt in a response, if the assistant asked for one. */

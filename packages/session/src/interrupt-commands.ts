@@ -31,19 +31,29 @@ export async function answerInterrupt(s: SessionCore, user: ConfirmedUser): Prom
     void postSignupFeed(s, r, user);
     dispatch(s, r, { type: 'awaiting-reply', afterMessageId: notice.id });
     try {
-      const response = await resume(s, r, interrupt.toolRequest, {
-        requiresAuth: true,
-        action: 'PHONE_SIGN_IN',
-        // Words to the assistant, not to the visitor: English whatever the page's language.
-        message: EN.ui.authSuccessfulResume,
-      });
+      // The resume answers the notice (issue 27): sent twice, it is answered once.
+      const answering = { messageId: notice.id };
+      const response = await resume(
+        s,
+        r,
+        interrupt.toolRequest,
+        {
+          requiresAuth: true,
+          action: 'PHONE_SIGN_IN',
+          // Words to the assistant, not to the visitor: English whatever the page's language.
+          message: EN.ui.authSuccessfulResume,
+        },
+        answering,
+      );
       apply(s, r, response, interrupt.previousUserText);
     } catch (resumeError) {
       // The assistant lost the paused request: asking the original question again picks the
       // conversation up where it was, now with the visitor signed in.
       console.error('Resuming after sign-in failed; re-sending the previous message', resumeError);
       if (!interrupt.previousUserText) throw resumeError;
-      apply(s, r, await ask(s, r, interrupt.previousUserText), interrupt.previousUserText);
+      // Still answering the notice: a resume that did get through is not answered twice.
+      const response = await ask(s, r, interrupt.previousUserText, { messageId: notice.id });
+      apply(s, r, response, interrupt.previousUserText);
     }
   } catch (error) {
     console.error('Completing sign-in failed', error);
@@ -63,12 +73,18 @@ export async function declineInterrupt(s: SessionCore, reply: SmartReply): Promi
       text: reply.text,
     });
     dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
-    const response = await resume(s, r, interrupt.toolRequest, {
-      requiresAuth: true,
-      action: 'PHONE_SIGN_IN_DECLINED',
-      message: reply.text,
-      declined: true,
-    });
+    const response = await resume(
+      s,
+      r,
+      interrupt.toolRequest,
+      {
+        requiresAuth: true,
+        action: 'PHONE_SIGN_IN_DECLINED',
+        message: reply.text,
+        declined: true,
+      },
+      { messageId: saved.id },
+    );
     apply(s, r, response, reply.text, DECLINE_FALLBACK_SMART_REPLIES);
   } catch (error) {
     console.error('Declining sign-in failed', error);

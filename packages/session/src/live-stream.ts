@@ -84,6 +84,6 @@ function landedAfterAll(s: SessionCore, r: Room): void {
     if (item.delivery !== 'failed' || !ids.has(item.id)) continue;
     r.outbox = r.outbox.map((i) => (i.id === item.id ? { ...i, delivery: 'sent' } : i));
     r.chat = chatReducer(r.chat, { type: 'awaiting-reply', afterMessageId: item.id });
-    void answer(s, r, item.text);
+    void answer(s, r, item);
   }
 }

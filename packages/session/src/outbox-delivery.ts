@@ -92,7 +92,7 @@ async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnE
   }
   // Saved: the assistant's answer is applied (§4's order). Its answer cannot come back before the
   // wait below is recorded: answer() awaits before it applies anything.
-  const answered = answer(s, r, item.text, asked);
+  const answered = answer(s, r, item, asked);
   patchItem(s, r, item.id, { delivery: 'sent' });
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: saved.id });
   void answered;

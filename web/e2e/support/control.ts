@@ -31,6 +31,8 @@ export interface FeedItemSummary {
   conversationId: string;
   customerPhone: string | null;
   customerName: string | null;
+  /** A booking request's or hand-off's: the visitor's words (issue 27). */
+  request?: string | null;
 }
 
 export interface ControlClient {
@@ -48,7 +50,7 @@ export interface ControlClient {
   putBusiness(id: string, document: Record<string, unknown>): Promise<void>;
   /** Cuts every live socket as a network failure would (clients reconnect by themselves); how many. */
   dropSockets(): Promise<number>;
-  /** The business's feed items (first-signup notices), oldest first. */
+  /** The business's feed items (signups, booking requests, hand-offs), oldest first. */
   feed(businessId: string): Promise<FeedItemSummary[]>;
   /** Conversations with their last message, newest first. */
   conversations(): Promise<ConversationSummary[]>;

@@ -149,6 +149,7 @@ export function createFirebaseStackDriver(): StackDriver {
             conversationId: String(fields.conversationId),
             customerPhone: fields.customerPhone ?? null,
             customerName: fields.customerName ?? null,
+            ...(fields.request !== undefined ? { request: fields.request } : {}),
           };
         });
     },

@@ -28,6 +28,13 @@ export interface StoredFeedItem {
   conversationId: string;
   customerPhone: string | null;
   customerName: string | null;
+  /** A booking request's or hand-off's: the visitor's words (issue 27); absent on a signup. */
+  request?: string | null;
+}
+
+/** The items of one type in a feed (a signup, a BOOKING_REQUEST, a HANDOFF). */
+export function ofType<T extends { type: string }>(items: readonly T[], type: string): T[] {
+  return items.filter((item) => item.type === type);
 }
 
 export interface StackDriver {

@@ -2,9 +2,10 @@ import { bookingUpdateValue } from '@chat/core';
 import { paragraphs } from './answers/answer-context.js';
 import { bookingAnswer, bookingInterrupt } from './answers/booking.js';
 import { bookingUpdateAnswer } from './answers/booking-update.js';
+import { asksForPerson, handOffAnswer, handOffInterrupt } from './answers/hand-off.js';
 import { infoAnswer } from './answers/info-answer.js';
 import type { AssistantInput, AssistantTurn } from '../assistant-types.js';
-import { bookingKind, detectIntent, matchSuggestedQuestion } from './intents.js';
+import { bookingKind, detectIntent, matchSuggestedQuestion, normalise } from './intents.js';
 
 /**
  * The text whose intent counts: the business's own suggested question when the visitor repeated
@@ -37,10 +38,18 @@ export function respondToMessage(input: AssistantInput, text: string): Assistant
   const update = bookingUpdateValue(text);
   if (update !== null) return bookingUpdateAnswer(ctx, update);
   const { subject, suggested } = subjectAndSource(input, text);
+  const person = asksForPerson(normalise(subject));
+  if (person) {
+    return input.signedIn
+      ? handOffAnswer(ctx, person, text, false)
+      : handOffInterrupt(ctx, person, interruptRef(input));
+  }
   const intent = detectIntent(subject);
   if (intent === 'booking') {
     const kind = bookingKind(subject);
-    return input.signedIn ? bookingAnswer(ctx, kind, false) : bookingInterrupt(kind, interruptRef(input));
+    return input.signedIn
+      ? bookingAnswer(ctx, kind, false, text)
+      : bookingInterrupt(kind, interruptRef(input));
   }
   // A suggested question the keywords cannot place is still about the business: answer with what it offers.
   if (intent === 'fallback' && suggested) {

@@ -3,6 +3,8 @@ import { isBookingUpdate } from '@chat/core';
 import type { AnswerContext } from './answers/answer-context.js';
 import { paragraphs } from './answers/answer-context.js';
 import { bookingAnswer, bookingInterrupt } from './answers/booking.js';
+import type { HandOffLanguage } from './answers/hand-off.js';
+import { handOffAnswer, handOffInterrupt } from './answers/hand-off.js';
 import { infoAnswer } from './answers/info-answer.js';
 import type { AssistantInput, AssistantTurn } from '../assistant-types.js';
 import type { BookingKind } from './intents.js';
@@ -24,11 +26,16 @@ export function respondToResume(input: AssistantInput, request: ResumeRequest): 
   };
   if (request.declined || request.action === 'PHONE_SIGN_IN_DECLINED') return declinedAnswer(input, ctx);
 
+  const handOff = handOffOf(request.toolRequest);
+  if (handOff) {
+    // The endpoint checks the token; should a resume still arrive unverified, ask again rather than act.
+    if (!input.signedIn) return handOffInterrupt(ctx, handOff, interruptRef(input));
+    return handOffAnswer(ctx, handOff, lastUserText(input.history) ?? '', true);
+  }
   const trigger = lastBookingRequest(input);
-  const kind = trigger ? bookingKind(trigger) : kindFromToolRequest(request.toolRequest);
-  // The endpoint checks the token; should a resume still arrive unverified, ask again rather than act.
+  const kind = trigger ? bookingKind(trigger.subject) : kindFromToolRequest(request.toolRequest);
   if (!input.signedIn) return bookingInterrupt(kind ?? 'book', interruptRef(input));
-  if (kind) return bookingAnswer(ctx, kind, true);
+  if (kind) return bookingAnswer(ctx, kind, true, trigger?.text ?? lastUserText(input.history) ?? '');
   return {
     reply: paragraphs(
       "Thanks for verifying your phone number! You're all set.",
@@ -55,15 +62,25 @@ function declinedAnswer(input: AssistantInput, ctx: AnswerContext): AssistantTur
   return { reply: lead, smartReplies: pickReplies(follow) };
 }
 
-/** The visitor's last message that asked for a booking change (the one the interrupt stopped). */
-function lastBookingRequest(input: AssistantInput): string | null {
+/**
+ * The visitor's last message that asked for a booking change (the one the interrupt stopped): what
+ * its intent was read from, and the visitor's own words.
+ */
+function lastBookingRequest(input: AssistantInput): { subject: string; text: string } | null {
   for (let i = input.history.length - 1; i >= 0; i--) {
     const message = input.history[i]!;
     if (!isVisitorText(message)) continue;
     const subject = subjectOf(input, message.text);
-    if (detectIntent(subject) === 'booking') return subject;
+    if (detectIntent(subject) === 'booking') return { subject, text: message.text };
   }
   return null;
+}
+
+/** The language of this assistant's own hand-off interrupt, or null for any other interrupt. */
+function handOffOf(toolRequest: ToolRequest): HandOffLanguage | null {
+  const input = toolRequest.input as { reason?: unknown; language?: unknown } | undefined;
+  if (input?.reason !== 'handoff') return null;
+  return input.language === 'es' ? 'es' : 'en';
 }
 
 function lastUserText(history: readonly Message[]): string | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingUpdateMessage, PHONE_SIGN_IN_TOOL } from '@chat/core';
 import type { ToolRequest } from '@chat/core';
-import { messageInput } from '../assistant-test-fixtures.js';
+import { message, messageInput } from '../assistant-test-fixtures.js';
 import type { AssistantInput, AssistantMemory, AssistantTurn } from '../assistant-types.js';
 import { parseScenarioText } from './load-scenario.js';
 import { createScenarioEngine, scenarioProgress } from './scenario-engine.js';
@@ -62,6 +62,54 @@ describe('the scenario engine', () => {
     expect(engine.respond(say('what are your hours?')).reply).toBe('Contains.');
     expect(engine.respond(say('Where are you?')).reply).toBe('Pattern.');
     expect(engine.respond(say('something else')).reply).toBe('Anything.');
+  });
+
+  // Issue 28: a Spanish message did not match `contains:` written with (or without) its accents.
+  it('matches Spanish with or without accents, in any case', () => {
+    const engine = engineFor(
+      scenario(
+        [
+          '  - { when: { contains: que horario }, reply: Horario. }',
+          '  - { when: { contains: "AÑOS" }, reply: Años. }',
+          '  - { when: { text: "¿Dónde están?" }, reply: Dirección. }',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(engine.respond(say('¿Qué HORARIO tenéis?')).reply).toBe('Horario.');
+    expect(engine.respond(say('cuantos anos llevan abiertos')).reply).toBe('Años.');
+    expect(engine.respond(say('¿donde ESTAN?')).reply).toBe('Dirección.');
+  });
+
+  // Issue 28: scenario texts per language; the visitor's page language (the chat call's) picks them.
+  it('answers a Spanish page in Spanish where the file gives it, and everyone else in English', () => {
+    const file = scenario(
+      [
+        '  - when: { contains: horario }',
+        '    reply: { en: We open at 9., es: Abrimos a las 9. }',
+        '    smartReplies: { en: [Where are you?], es: ["¿Dónde estáis?"] }',
+        '  - when: { contains: reservar }',
+        '    reply: { en: Booked. }',
+        '    requireSignIn: { en: Please verify first., es: Verifica tu teléfono primero. }',
+        '',
+      ].join('\n'),
+      '{ reply: { en: Pardon?, es: ¿Perdón? }, smartReplies: [Hours] }',
+    );
+    expect(engineFor(file).respond(say('¿Qué horario tenéis?', { language: 'es' }))).toMatchObject({
+      reply: 'Abrimos a las 9.',
+      smartReplies: ['¿Dónde estáis?'],
+    });
+    expect(engineFor(file).respond(say('horario', { language: 'es-MX' })).reply).toBe('Abrimos a las 9.');
+    expect(engineFor(file).respond(say('horario', { language: 'en' })).reply).toBe('We open at 9.');
+    expect(engineFor(file).respond(say('horario')).smartReplies).toEqual(['Where are you?']);
+    // A text the file gives in English only is English for everyone.
+    const spanish = engineFor(file).respond(say('quiero reservar', { language: 'es' }));
+    expect(spanish.interrupt?.message).toBe('Verifica tu teléfono primero.');
+    expect(engineFor(file).respond(say('nada', { language: 'es' }))).toMatchObject({
+      reply: '¿Perdón?',
+      smartReplies: ['Hours'],
+    });
+    expect(engineFor(file).respond(say('nothing')).reply).toBe('Pardon?');
   });
 
   it('tries the steps from where the conversation is, then from the top; unmatched text gets the fallback', () => {
@@ -177,6 +225,28 @@ describe('the scenario engine', () => {
 
     const signedIn = engineFor(file).respond(say('change my booking', { signedIn: true }));
     expect(signedIn).toEqual({ reply: 'Changed.' });
+  });
+
+  it('passes a step’s request to the team in the visitor’s words, after the phone check (issue 27)', () => {
+    const file = scenario(
+      [
+        '  - { when: { contains: change }, requireSignIn: Verify first., reply: Passed on., passToTeam: booking }',
+        '  - { when: { contains: person }, requireSignIn: Verify first., reply: They will text you., passToTeam: handoff }',
+        '',
+      ].join('\n'),
+    );
+    const engine = engineFor(file);
+    const asked = engine.respond(say('change my booking to Friday'));
+    expect(asked.passToTeam).toBeUndefined();
+    const history = [message('user', 'change my booking to Friday'), message('system', 'verified', 'system')];
+    expect(engine.respond({ ...resumeInput('PHONE_SIGN_IN', true), history }).passToTeam).toEqual({
+      type: 'BOOKING_REQUEST',
+      request: 'change my booking to Friday',
+    });
+    expect(engine.respond(say('a person please', { signedIn: true })).passToTeam).toEqual({
+      type: 'HANDOFF',
+      request: 'a person please',
+    });
   });
 
   it('keeps its place only in the memory it is given (JSON), and starts over when the scenario changes', () => {

@@ -8,7 +8,7 @@
  * without them the tests that use this skip.
  */
 import type { Assistant } from '@chat/assistant';
-import { CONVERSATION_LIFETIME_MS } from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, deleteAtFor, TTL_FIELD } from '@chat/core';
 import type { Business, ChatResponse } from '@chat/core';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
@@ -98,17 +98,31 @@ export async function seedConversation(
     lastMessage: null,
     summaryFeedPosted: false,
     signupFeedPosted: false,
+    [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())),
   });
   return ref.id;
 }
 
 /** Saves the visitor's message, as the page does before calling the chat service. */
-export async function saveVisitorMessage(db: Firestore, conversationId: string, text: string): Promise<void> {
-  await db
+/** Saves a message as the page does (the visitor's, or a notice); resolves its id. */
+export async function saveVisitorMessage(
+  db: Firestore,
+  conversationId: string,
+  text: string,
+  role: 'user' | 'system' = 'user',
+): Promise<string> {
+  const saved = await db
     .collection('conversations')
     .doc(conversationId)
     .collection('messages')
-    .add({ role: 'user', text, createdAt: FieldValue.serverTimestamp() });
+    .add({
+      role,
+      text,
+      ...(role === 'system' ? { type: 'system' } : {}),
+      createdAt: FieldValue.serverTimestamp(),
+      [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())),
+    });
+  return saved.id;
 }
 
 const identityToolkit = (method: string) =>
@@ -130,15 +144,27 @@ let phoneCount = 0;
 /**
  * A visitor who verified their phone on the Auth emulator, as the page does (send the code, read it
  * from the emulator, sign in with it): the ID token Firebase gives says `sign_in_provider: 'phone'`
- * and carries the number. `name` only tells the test's visitors apart; the uid is the emulator's.
+ * and carries the number. The account `uid` is made first with `phone` (a number of its own when none
+ * is given) and its display name, so the phone sign-in lands on it.
  */
 export async function signedInVisitor(
-  name: string,
+  uid: string,
+  phone?: { phoneNumber: string; displayName?: string },
 ): Promise<{ uid: string; idToken: string; phoneNumber: string }> {
   phoneCount += 1;
   // A number of its own per visitor (the emulator keeps one account per number).
   const digits = String((process.pid * 1000 + phoneCount) % 10_000_000).padStart(7, '0');
-  const phoneNumber = `+1650${digits}`;
+  const phoneNumber = phone?.phoneNumber ?? `+1650${digits}`;
+  const { app } = adminApp();
+  try {
+    await getAuth(app)
+      .createUser({ uid, phoneNumber, ...(phone?.displayName ? { displayName: phone.displayName } : {}) })
+      .catch((error: { code?: string }) => {
+        if (error.code !== 'auth/uid-already-exists') throw error;
+      });
+  } finally {
+    await deleteApp(app);
+  }
   const { sessionInfo } = await postJson<{ sessionInfo: string }>(identityToolkit('sendVerificationCode'), {
     phoneNumber,
     recaptchaToken: 'emulator',
@@ -147,7 +173,7 @@ export async function signedInVisitor(
     `http://${env.authHost}/emulator/v1/projects/${env.projectId}/verificationCodes`,
   ).then((r) => r.json() as Promise<{ verificationCodes: Array<{ sessionInfo: string; code: string }> }>);
   const code = codes.verificationCodes.find((entry) => entry.sessionInfo === sessionInfo)?.code;
-  if (!code) throw new Error(`no verification code for ${name} (${phoneNumber})`);
+  if (!code) throw new Error(`no verification code for ${uid} (${phoneNumber})`);
   const { idToken, localId } = await postJson<{ idToken: string; localId: string }>(
     identityToolkit('signInWithPhoneNumber'),
     { sessionInfo, code },
@@ -175,6 +201,7 @@ export async function customTokenVisitor(uid: string): Promise<{ uid: string; id
 
 export interface ChatCall {
   status: number;
+  headers: Headers;
   body: ChatResponse & { error?: { code: string; message: string } };
 }
 
@@ -193,7 +220,11 @@ export async function callChat(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as ChatCall['body'] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ChatCall['body'],
+  };
 }
 
 export interface MessageVersion {

@@ -6,8 +6,10 @@
  * smart replies). Bodies are checked against the core wire schemas, so a malformed request fails
  * the way the real endpoint would, with ProviderError('invalid-argument'); like the real service, it
  * refuses a conversation it does not know ('not-found') or that has expired by its own clock
- * ('failed-precondition'). A send naming its `messageId` is answered once that message is stored, or
- * refused 'message-not-saved' after `savedMessageWaitMs` (decision 0025).
+ * ('failed-precondition'). A call naming its `messageId` is answered once that message is stored, or
+ * refused 'message-not-saved' after `savedMessageWaitMs` (decision 0025), and answered once: a
+ * repeated call for that message gets the first call's answer without running the script again
+ * (issue 27), unless the first call failed.
  */
 import * as z from 'zod/mini';
 import {
@@ -66,8 +68,26 @@ export function createScriptedChat(
   let fault: ProviderError | null = null;
 
   const withdrawnCalls = new WeakSet<ChatCall>();
+  /** The answer to each named message (one answer per question, issue 27). */
+  const answers = new Map<string, Promise<ChatResponse>>();
 
-  const run = async (call: ChatCall, signal?: AbortSignal): Promise<ChatResponse> => {
+  const run = (call: ChatCall, signal?: AbortSignal): Promise<ChatResponse> => {
+    const messageId = call.body.messageId;
+    if (!messageId) return runOnce(call, signal);
+    const key = `${call.body.conversationId}/${messageId}`;
+    const known = answers.get(key);
+    if (known) {
+      calls.push(call);
+      return known;
+    }
+    const answer = runOnce(call, signal);
+    answers.set(key, answer);
+    // A failed turn may run again.
+    answer.catch(() => answers.delete(key));
+    return answer;
+  };
+
+  const runOnce = async (call: ChatCall, signal?: AbortSignal): Promise<ChatResponse> => {
     calls.push(call);
     signal?.addEventListener('abort', () => withdrawnCalls.add(call));
     if (fault) {
@@ -87,7 +107,7 @@ export function createScriptedChat(
         400,
       );
     }
-    const messageId = call.kind === 'send' ? call.body.messageId : undefined;
+    const messageId = call.body.messageId;
     if (messageId) {
       const saved = await data.whenStored(conversationId, messageId, savedMessageWaitMs, signal);
       if (signal?.aborted) {
@@ -100,7 +120,7 @@ export function createScriptedChat(
           409,
         );
       }
-      if (saved.role !== 'user') {
+      if (saved.role !== 'user' && saved.role !== 'system') {
         throw new ProviderError(
           'invalid-argument',
           `messageId: message ${messageId} is not the visitor's`,

@@ -1,5 +1,10 @@
 import type * as z from 'zod/mini';
-import type { FeedItemSchema, NewFeedItemSchema } from '../schema/feed-item.js';
+import type {
+  BusinessFeedItemSchema,
+  FeedItemSchema,
+  NewFeedItemSchema,
+  TeamRequestItemSchema,
+} from '../schema/feed-item.js';
 
 export * from '../fields/feed-item-fields.js';
 
@@ -7,3 +12,9 @@ export * from '../fields/feed-item-fields.js';
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 /** What a client writes; the backend sets id and createdAt. */
 export type NewFeedItem = z.infer<typeof NewFeedItemSchema>;
+/** A booking request or hand-off the chat service passed to the business's team. */
+export type TeamRequestItem = z.infer<typeof TeamRequestItemSchema>;
+/** What the chat service writes; the store sets createdAt (the id is derived from the answered message). */
+export type NewTeamRequestItem = Omit<TeamRequestItem, 'id' | 'createdAt'>;
+/** Any item of a business's feed: a signup, a booking request, a hand-off. */
+export type BusinessFeedItem = z.infer<typeof BusinessFeedItemSchema>;

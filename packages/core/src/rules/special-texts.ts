@@ -17,9 +17,19 @@ export function specialActionFor(text: string): SpecialAction | null {
 export function lastUserMessageText(
   messages: ReadonlyArray<{ role: string; text: string; type?: string | undefined }>,
 ): string | null {
+  return lastUserMessage(messages)?.text ?? null;
+}
+
+/**
+ * The last non-empty user message, for 'try again' (which names it to the chat service as the
+ * message it answers, issue 27); null when there is none.
+ */
+export function lastUserMessage<M extends { role: string; text: string; type?: string | undefined }>(
+  messages: ReadonlyArray<M>,
+): M | null {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.role === 'user' && m.text.trim() !== '' && specialActionFor(m.text) !== 'try-again') return m.text;
+    if (m.role === 'user' && m.text.trim() !== '' && specialActionFor(m.text) !== 'try-again') return m;
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { DOCUMENT_ID } from '../fields/business-fields.js';
 import {
+  CHAT_LANGUAGE_TAG,
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_INTERRUPT_MESSAGE_LENGTH,
   MAX_TIME_ZONE_LENGTH,
@@ -19,6 +20,15 @@ const chatCommon = {
   contextType: ContextTypeOrDefaultSchema,
   /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
   userTimezone: z.string().check(z.minLength(1), z.maxLength(MAX_TIME_ZONE_LENGTH)),
+  /** The page's language (BCP 47, e.g. 'es'); absent: English. */
+  language: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(CHAT_LANGUAGE_TAG.maxLength),
+        z.regex(CHAT_LANGUAGE_TAG.pattern, CHAT_LANGUAGE_TAG.patternMessage),
+      ),
+  ),
 };
 
 /** §7 normal send body. */
@@ -26,8 +36,9 @@ export const ChatSendBodySchema = z.object({
   message: z.string().check(z.minLength(1), z.maxLength(MAX_CHAT_MESSAGE_LENGTH)),
   ...chatCommon,
   /**
-   * The id of the visitor's message when the page asks while still saving it: the service answers
-   * only once that message is stored (decision 0025). Absent when the message was saved first.
+   * The message this call answers (issue 27): the visitor's message, for a send and a 'Try again'.
+   * The service answers only once it is stored (the page asks while still saving it, decision 0025),
+   * and answers it once: a repeated call gets the same answer, with no second reply.
    */
   messageId: z.optional(DocumentIdSchema),
 });
@@ -42,6 +53,11 @@ export const ResumeResponseSchema = z.object({
 /** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
 export const ChatResumeBodySchema = z.object({
   ...chatCommon,
+  /**
+   * The message this resume answers (issue 27): the notice or reply the page saved as the visitor
+   * answered the interrupt. A resume sent twice gets one answer.
+   */
+  messageId: z.optional(DocumentIdSchema),
   resume: z.object({
     respond: z
       .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))

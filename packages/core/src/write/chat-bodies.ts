@@ -19,6 +19,7 @@ export const ToolRequestCheck = looseObject({
 
 export const ChatResumeBodyCheck = object({
   ...chatCommonChecks,
+  messageId: optional(DocumentIdCheck),
   resume: object({
     respond: array(
       object({

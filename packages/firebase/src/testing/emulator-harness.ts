@@ -22,12 +22,12 @@ import {
   type ContractHarness,
 } from '@chat/contract';
 import {
-  FeedItemSchema,
+  BusinessFeedItemSchema,
   newMessageId,
   type AuthProvider,
   type Business,
   type DataProvider,
-  type FeedItem,
+  type BusinessFeedItem,
 } from '@chat/core';
 import { deleteApp, FirebaseError, initializeApp } from 'firebase/app';
 import {
@@ -271,7 +271,7 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
       );
       return 'permission-denied';
     },
-    async readFeed(businessId: string): Promise<FeedItem[]> {
+    async readFeed(businessId: string): Promise<BusinessFeedItem[]> {
       needFirestore('readFeed');
       const answer = (await call(
         'GET',
@@ -282,7 +282,7 @@ export function firebaseSubject(env: EmulatorEnvironment): FirebaseSubject {
         documents?: Array<{ name: string; fields: Record<string, RestValue> }>;
       };
       return (answer?.documents ?? []).map((doc) =>
-        FeedItemSchema.parse({ ...fromRestFields(doc.fields), id: doc.name.split('/').at(-1) }),
+        BusinessFeedItemSchema.parse({ ...fromRestFields(doc.fields), id: doc.name.split('/').at(-1) }),
       );
     },
     async close() {

@@ -87,9 +87,15 @@ const BOOKING_ANSWERS: Record<BookingKind, (name: string) => BookingAnswerParts>
 
 /**
  * A verified visitor's booking change, taken as a request the team confirms by text: the mock has
- * no calendar, so it never claims a time was booked.
+ * no calendar, so it never claims a time was booked. `request` (the visitor's words) goes to the team
+ * as a BOOKING_REQUEST feed item.
  */
-export function bookingAnswer(ctx: AnswerContext, kind: BookingKind, justVerified: boolean): AssistantTurn {
+export function bookingAnswer(
+  ctx: AnswerContext,
+  kind: BookingKind,
+  justVerified: boolean,
+  request: string,
+): AssistantTurn {
   const { lead, details, replies } = BOOKING_ANSWERS[kind](boldName(ctx));
   return {
     reply: paragraphs(
@@ -99,5 +105,6 @@ export function bookingAnswer(ctx: AnswerContext, kind: BookingKind, justVerifie
       directionsLink(ctx.business, 'Find us on Google Maps'),
     ),
     smartReplies: pickReplies(replies),
+    passToTeam: { type: 'BOOKING_REQUEST', request },
   };
 }
