@@ -137,8 +137,9 @@ export function chatRoutes({
         remember: (memory) => assistant.remember(conversation.id, memory),
       });
       /** Ends a reply stored as it arrived (a language model's), with its smart replies. */
-      const endLiveReply = (smartReplies: SmartReply[]) =>
+      const endLiveReply = (smartReplies: SmartReply[], cut = false) =>
         store.growMessage(conversation.id, turn.liveMessageId!, {
+          ...(cut ? { cut: true as const } : {}),
           appendText: '',
           streaming: false,
           ...(smartReplies.length > 0 ? { smartReplies } : {}),
@@ -160,7 +161,8 @@ export function chatRoutes({
         );
       } catch (error) {
         // What was stored before the failure is ended as it is: no message stays streaming.
-        if (turn.liveMessageId) endLiveReply([]);
+        // Cut: the page offers 'Try again' for it, as for the production chat service's.
+        if (turn.liveMessageId) endLiveReply([], true);
         throw error;
       }
       /**

@@ -70,6 +70,8 @@ export const WriteEntrySchema = z.discriminatedUnion('op', [
     appendText: z.string(),
     streaming: z.boolean(),
     smartReplies: z.array(SmartReplySchema).optional(),
+    /** The reply ended before it was complete (its writer stopped): what was written is kept. */
+    cut: z.literal(true).optional(),
   }),
   z.object({ op: z.literal('feed.add'), businessId: DocumentIdSchema, item: BusinessFeedItemSchema }),
 ]);

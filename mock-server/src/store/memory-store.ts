@@ -89,6 +89,8 @@ export interface MessageGrowth {
   /** Whether more text will follow. */
   streaming: boolean;
   smartReplies?: SmartReply[];
+  /** The reply ends here before it was complete (its writer stopped): `cut: true`, text kept. */
+  cut?: true;
 }
 
 export interface ConversationSummary {
@@ -325,18 +327,27 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   }
 
   /**
-   * A reply nothing will grow any more is completed as it stands — its text as stored — with a store
-   * write (a new seq), which live subscribers and those resuming with afterSeq receive like any other.
+   * A reply nothing will grow any more is ended as it stands — its text as stored, marked `cut` (it
+   * never got the rest, and the page offers 'Try again', issue 27) — with a store write (a new seq),
+   * which live subscribers and those resuming with afterSeq receive like any other.
    */
   function completeReply(conversationId: string, messageId: string, why: string): void {
     const stored = state.conversations.get(conversationId)?.messages.get(messageId);
     if (!stored?.message.streaming) return;
     const seq = state.seq + 1;
-    write({ op: 'message.update', conversationId, id: messageId, seq, appendText: '', streaming: false });
+    write({
+      op: 'message.update',
+      conversationId,
+      id: messageId,
+      seq,
+      appendText: '',
+      streaming: false,
+      cut: true,
+    });
     const message = state.conversations.get(conversationId)!.messages.get(messageId)!.message;
     logger.warn(
       { conversationId, messageId, chars: message.text.length, seq },
-      `completed a reply that was still streaming (its text as stored): ${why}`,
+      `completed a reply that was still streaming (its text as stored, marked cut): ${why}`,
     );
     emit({ conversationId, seq, message });
   }

@@ -142,6 +142,7 @@ export function applyEntry(state: StoreState, entry: WriteEntry): void {
       if (entry.streaming) message.streaming = true;
       else delete message.streaming;
       if (entry.smartReplies) message.smartReplies = entry.smartReplies;
+      if (entry.cut) message.cut = true;
       // Map.set on an existing key keeps its position, so the order stays createdAt order.
       record.messages.set(entry.id, { seq: entry.seq, message });
       return;

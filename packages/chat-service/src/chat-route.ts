@@ -15,7 +15,7 @@
  * passes to the business's team becomes one feed item, from the verified token only.
  */
 import type { Assistant, TeamRequest, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH, ProviderError, teamRequestItem } from '@chat/core';
+import { CHAT_PATH, teamRequestItem } from '@chat/core';
 import {
   callerGone,
   chatAnswer,
@@ -26,7 +26,8 @@ import {
   sendError,
   TURN_WAIT_MS,
 } from '@chat/server-http';
-import type { Drain, TurnClaim } from '@chat/server-http';
+import type { TurnClaim } from '@chat/server-http';
+import type { Drain } from '@chat/server-http';
 import { Router } from 'express';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -77,9 +78,6 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
   return result.value;
 }
-
-/** A turn the shutdown cut short (drain.ts): its reply is ended as cut and the caller told to retry. */
-class TurnCut extends Error {}
 
 export function chatRoute(options: ChatRouteOptions): Router {
   const { store, auth, assistant, logger } = options;
@@ -161,21 +159,6 @@ export function chatRoute(options: ChatRouteOptions): Router {
     try {
       res.json(await runTurn(claim.attempt));
     } catch (error) {
-      if (error instanceof TurnCut) {
-        // Answered 503 with Retry-After: the page asks again, and another instance runs a new attempt.
-        if (answered) {
-          await store.turns
-            .settle(
-              conversation.id,
-              answered,
-              claim.attempt,
-              failedOutcome(new ProviderError('unavailable', 'The service is shutting down')),
-            )
-            .catch(() => undefined);
-        }
-        options.drain.refuse(res);
-        return;
-      }
       if (answered) {
         await store.turns
           .settle(conversation.id, answered, claim.attempt, failedOutcome(error))
@@ -234,29 +217,26 @@ export function chatRoute(options: ChatRouteOptions): Router {
           },
         );
       const outcome = await Promise.race([responded, cutRequested]);
-      const cut = outcome === 'cut';
-      // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is kept.
-      const reply = await endReply({ cut });
+      if (outcome === 'cut') failure = options.drain.cutError(res);
+      // Even after a failure or a cut: what was written is ended (never left streaming) and the memory
+      // is kept; a reply the assistant did not finish is marked cut, so the page offers 'Try again'.
+      const reply = await endReply({ cut: outcome !== 'done' });
+      if (outcome === 'cut') {
+        logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
+      }
       const answer = chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined });
       await Promise.all([
         store.endTurn({
           conversationId: conversation.id,
           deleteAt,
           reply,
-          interrupt: outcome === 'done' ? turn.interrupt : null,
+          interrupt: failure ? null : turn.interrupt,
           memory: turn.memory,
-          // A cut turn is not settled as answered: asked again, it runs again (a new attempt).
-          answered: answered && outcome === 'done' ? { messageId: answered, answer } : null,
+          answered: answered && !failure ? { messageId: answered, answer } : null,
         }),
         // An unnamed call (an older page, a script) keys the item by the reply it wrote.
-        outcome === 'done' && turn.passToTeam
-          ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null)
-          : null,
+        !failure && turn.passToTeam ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null) : null,
       ]);
-      if (cut) {
-        logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
-        throw new TurnCut();
-      }
       // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
       if (failure) throw failure;
       return answer;

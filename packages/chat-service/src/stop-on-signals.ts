@@ -11,12 +11,15 @@ import type { Logger } from 'pino';
 
 export function stopOnSignals(server: Server, drain: Drain, times: DrainTimes, logger: Logger): void {
   const stop = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'stopping: no new turns; ending the turns in flight');
+    logger.info({ signal }, 'chat service stopping: no new turns; ending the turns in flight');
     // A cut whose write hangs must not keep the process past the deadline.
     setTimeout(() => process.exit(1), times.deadlineMs + 500).unref();
     void drain.drain().then((outcome) => {
       logger.info(outcome, 'turns ended; closing');
-      server.close(() => process.exit(0));
+      server.close(() => {
+        logger.info('chat service stopped');
+        process.exit(0);
+      });
       server.closeIdleConnections();
     });
   };

@@ -10,6 +10,7 @@
  * turns are counted in this process only: they are this process's requests, and nothing else needs them.
  */
 import type { RequestHandler, Response } from 'express';
+import { ProviderError } from '@chat/core';
 import { sendError } from './error-answers.js';
 
 export interface DrainTimes {
@@ -44,8 +45,10 @@ export interface DrainOutcome {
 export interface Drain {
   /** In front of the chat route: 503 with `Retry-After` once draining. */
   readonly refuseWhileDraining: RequestHandler;
-  /** Answers 503 `unavailable` with `Retry-After` (a refused turn, or one that was cut). */
+  /** Answers 503 `unavailable` with `Retry-After` (a refused turn). */
   refuse(res: Response): void;
+  /** For a turn that was cut: sets `Retry-After` on `res` and gives the 503 error to answer it with. */
+  cutError(res: Response): ProviderError;
   /** Registers a turn; a turn begun while draining is still counted (it passed the refusal just before). */
   begin(): TurnInFlight;
   draining(): boolean;
@@ -87,9 +90,10 @@ export function createDrain(times: DrainTimes = DEFAULT_DRAIN_TIMES): Drain {
     return { finished: finishedWhileDraining, cut: toCut.length, left: inFlight.size };
   }
 
+  const RESTARTING = 'The chat service is restarting; try again in a few seconds';
   const refuse = (res: Response) => {
     res.set('Retry-After', String(times.retryAfterSeconds));
-    sendError(res, 'unavailable', 'The chat service is restarting; try again in a few seconds', 503);
+    sendError(res, 'unavailable', RESTARTING, 503);
   };
 
   return {
@@ -98,6 +102,10 @@ export function createDrain(times: DrainTimes = DEFAULT_DRAIN_TIMES): Drain {
       else next();
     },
     refuse,
+    cutError(res) {
+      res.set('Retry-After', String(times.retryAfterSeconds));
+      return new ProviderError('unavailable', RESTARTING, 503);
+    },
     begin() {
       const controller = new AbortController();
       let end!: () => void;

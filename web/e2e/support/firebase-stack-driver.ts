@@ -163,6 +163,17 @@ export function createFirebaseStackDriver(): StackDriver {
       });
     },
 
+    async storeCutReply(id, text) {
+      await call('POST', `${base}/conversations/${encodeURIComponent(id)}/messages`, {
+        fields: {
+          role: { stringValue: 'model' },
+          text: { stringValue: text },
+          cut: { booleanValue: true },
+          createdAt: { timestampValue: new Date().toISOString() },
+        },
+      });
+    },
+
     async cutConnection() {
       // Only Firestore's connection: the browser stays online, so 'Reconnecting…' can come from nothing
       // but the Firestore stream's own state (served from cache).
