@@ -2,7 +2,10 @@
 // 127.0.0.1:8080 and the Auth emulator on 127.0.0.1:9099 (firebase-tools' default ports) for the project
 // demo-business-chat, the demo businesses imported with `npm run businesses`, the production chat service
 // against them, and the page built for the Firebase backend on http://localhost:5173 with /api/chat proxied
-// to the chat service (scripts/lib/firebase-stack.mjs). Ctrl-C (or SIGTERM) stops everything it started.
+// to the chat service (scripts/lib/firebase-stack.mjs), with firebase.json's headers as Hosting sends them.
+// The chat service restarts alone: when it exits it is started again, and typing `rs` + Enter restarts
+// it on purpose (after a change to its code), while the emulators keep their data. Ctrl-C (or SIGTERM)
+// stops everything it started.
 import { ensureNodeModules } from './lib/ensure.mjs';
 import { DEMO_PROJECT_ID } from './lib/firebase-emulators.mjs';
 import { DEFAULT_BUSINESS_ID, startFirebaseStack } from './lib/firebase-stack.mjs';
@@ -53,14 +56,21 @@ if (stack && !stopping) {
       `    chat service ${stack.chatServiceUrl} (the page reaches it at ${stack.webUrl}/api/chat).`,
       '    Phone sign-in: any US number; the Auth emulator sends no SMS, read the code with',
       `    curl ${codes}`,
+      '    Type rs + Enter to restart the chat service alone (the emulators keep their data).',
       '    Press Ctrl-C to stop everything.',
       '',
     ].join('\n'),
   );
   stack.exited.then((reason) => {
     if (stopping) return;
-    console.error(`✗ ${reason}; stopping the rest.`);
-    void stopAll(1);
+    console.error(`✗ ${reason}. The emulators and the page stay up: fix it, then type rs + Enter.`);
+  });
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (typed) => {
+    if (typed.trim() !== 'rs' || stopping) return;
+    stack
+      .restartChatService()
+      .catch((error) => console.error(`✗ The chat service did not restart: ${error.message}`));
   });
 }
 

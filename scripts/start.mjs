@@ -32,6 +32,8 @@ const children = [
   // npm runs it in mock-server/: a relative SCENARIOS_DIR is meant from here, where it was typed.
   startChild('server', '36', ['start', '--silent', '-w', '@chat/mock-server'], {
     PORT: String(SERVER_PORT),
+    // What the web app below shows as the assistant's name, so `demo start` can tell a running demo's (GET /control/web-app).
+    WEB_ASSISTANT_NAME: process.env.VITE_ASSISTANT_NAME ?? '',
     ...(process.env.SCENARIOS_DIR ? { SCENARIOS_DIR: resolve(process.env.SCENARIOS_DIR) } : {}),
   }),
   // WEB_HOST=0.0.0.0 (set by `npm run demo -- start --lan`) opens the dev server to the local network.

@@ -23,6 +23,7 @@ const FIRESTORE_TESTS = [
   '--project',
   'admin',
   'packages/admin/src/businesses-cli.test.ts',
+  'packages/admin/src/forget-personal-data.test.ts',
 ];
 
 ensureNodeModules();

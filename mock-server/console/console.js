@@ -3,7 +3,8 @@
 // Live messages come from GET /control/events (server-sent events); the conversation list, and the
 // picked conversation's scenario state, are read again every few seconds (the store has no event for
 // a new conversation without messages, nor for a binding), and the list also when an unknown
-// conversation speaks. A conversation is listed once it has a message (every page load creates one).
+// conversation speaks. A conversation is listed once it has a message (every page load creates one),
+// and no longer once it expired without a visitor message (worth-listing.js).
 // The same stream says when a scenario file is saved with a mistake. Every text from the server is
 // shown as text, never as HTML (markdown is built as DOM nodes).
 import { businessTime, zoneName } from './business-time.js';
@@ -16,6 +17,8 @@ import { setText } from './keyed-children.js';
 import { showScenarioProblems } from './scenario-problems.js';
 import { refreshClock, wireServerControls } from './server-controls.js';
 import { act, say } from './status-line.js';
+import { showSignOut, wireSignOut } from './visitor-sign-out.js';
+import { worthListing } from './worth-listing.js';
 
 const LIST_REFRESH_MS = 3000;
 /** How many of the newest conversations the list shows (a hint says when there are more). */
@@ -52,8 +55,7 @@ async function refreshConversations() {
   const { conversations, nextCursor } = await call('GET', `/control/conversations?limit=${LIST_LIMIT}`);
   if (asked < listApplied) return;
   listApplied = asked;
-  // Every page load makes a conversation: only those with a message are worth a staffer's look.
-  const spoken = conversations.filter((conversation) => conversation.messageCount > 0);
+  const spoken = conversations.filter(worthListing);
   state.conversations = spoken;
   conversationList.render(spoken, state.picked);
   $('no-conversations').hidden = spoken.length > 0;
@@ -192,6 +194,7 @@ function showVisitorState() {
   const verified = listed(state.picked)?.visitorVerified === true;
   $('interrupt-verified').hidden = !verified;
   $('interrupt-form').querySelector('button[type="submit"]').disabled = verified;
+  showSignOut($('sign-out-visitor'), verified);
 }
 
 async function refreshPicked() {
@@ -273,6 +276,11 @@ function wire() {
       },
     ),
   );
+  wireSignOut($('sign-out-visitor'), {
+    actOnPicked,
+    // The list says who is verified: read it now, so Raise is offered again at once.
+    afterSignOut: () => refreshConversations(),
+  });
   $('interrupt-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const message = $('interrupt-text').value.trim();

@@ -58,6 +58,9 @@ import { DEFAULT_SCENARIOS_DIR } from './scenarios/scenarios-dir.js';
 import { loadFixtures } from './store/fixtures.js';
 import type { Fixtures } from './store/fixtures.js';
 import { createMemoryStore } from './store/memory-store.js';
+import { localOnlyGuard } from './http/local-only-guard.js';
+import { createVisitorSessions } from './identity/visitor-sessions.js';
+import { visitorSignOutRoute } from './http/visitor-sign-out-route.js';
 import type { DocumentStore } from './store/memory-store.js';
 
 /** Generous enough for test suites that hammer the server; tighten it for demos if you like. */
@@ -91,6 +94,16 @@ export interface AppOptions {
   allowedHosts?: readonly string[];
   /** Whether /control routes exist; default true. */
   controlApi?: boolean;
+  /**
+   * Who may call /control and open /console: 'loopback' (default) only this machine (and a device
+   * that opened the console with `consoleKey`), 'anywhere' every caller — for a container whose
+   * published port is already bound to the host's loopback (docker-compose.yml). See local-only-guard.ts.
+   */
+  controlFrom?: 'loopback' | 'anywhere';
+  /** The key of the console link for another device (`demo start --lan`); null: none works. */
+  consoleKey?: string | null;
+  /** The assistant's name of the web app started beside this server (GET /control/web-app); null: its default. */
+  webAssistantName?: string | null;
   /** How replies stream in; default whole replies (chunkChars 0). */
   streaming?: StreamingOptions;
   rateLimit?: RateLimitOptions;
@@ -198,6 +211,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
   );
   // Before the body check, so that a cross-origin page's text/plain control call hears 403 (CSRF).
   const controlApi = options.controlApi ?? true;
+  if (controlApi && (options.controlFrom ?? 'loopback') === 'loopback') {
+    app.use(['/control', '/console'], localOnlyGuard(options.consoleKey ?? null));
+  }
   if (controlApi) app.use('/control', controlCallGuard);
   app.use(requireJsonBody);
   // After the body check, which names a body's wrong content type; this one refuses the bodiless rest.
@@ -208,7 +224,9 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     res.json({ ok: true, storage: store.health() });
   });
   app.use('/data', limiters.data);
-  app.use(dataRoutes({ store, identity, faults }));
+  /** Which signed-in sessions spoke in each conversation: the console's "verified", and its sign-out. */
+  const visitors = createVisitorSessions(identity);
+  app.use(dataRoutes({ store, identity, faults, visitors }));
   app.use('/identity', limiters.identity);
   app.use(identityRoutes({ identity, faults }));
   app.use(CHAT_PATH, limiters.chat);
@@ -231,6 +249,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       dropLiveStream: (conversationId) => messageStream?.failConversation(conversationId, 'unavailable'),
       turns: answeredTurns,
       logger,
+      visitors,
     }),
   );
 
@@ -269,8 +288,10 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         assistant,
         streamer,
         onStaffMessage: (id) => staffMessageIds.add(id),
+        visitorVerified: (id) => visitors.verified(id),
       }),
     );
+    app.use(visitorSignOutRoute(store, visitors));
     app.use(
       controlRoutes({
         store,
@@ -278,6 +299,8 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         faults,
         clock,
         failSubscribers: (code) => liveMessages.failSubscribers(code),
+        webAssistantName: options.webAssistantName ?? null,
+        visitorVerified: (id) => visitors.verified(id),
         dropSockets() {
           // Closing the transport (not disconnecting the socket) is what a network cut looks like
           // to the client: it reconnects by itself, where a server-side disconnect would not.
@@ -293,6 +316,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
           assistant.reset();
           answeredTurns.clear();
           identity.reset();
+          visitors.reset();
           faults.clear();
           limiters.reset();
         },

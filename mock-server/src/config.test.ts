@@ -14,6 +14,8 @@ describe('readConfig', () => {
       CORS_ORIGINS: ['http://localhost:5173', 'http://127.0.0.1:5173'],
       ALLOWED_HOSTS: [],
       CONTROL_API: 'on',
+      CONTROL_FROM: 'loopback',
+      WEB_ASSISTANT_NAME: null,
       STREAM_CHUNK_CHARS: 12,
       STREAM_INTERVAL_MS: 40,
       RATE_LIMIT_PER_MINUTE: 600,

@@ -59,6 +59,17 @@ const EnvSchema = z.object({
   /** The folder of scenario files to play (relative to where the server starts); default mock-server/scenarios/. */
   SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CONTROL_API: z.enum(['on', 'off'], { message: 'CONTROL_API must be "on" or "off"' }).default('on'),
+  /** Who may call the control API and open the console: this machine only, or anyone who reaches the port. */
+  CONTROL_FROM: z
+    .enum(['loopback', 'anywhere'], { message: 'CONTROL_FROM must be "loopback" or "anywhere"' })
+    .default('loopback'),
+  /** The key of the console link for another device (`demo start --lan` makes one per demo). */
+  CONSOLE_KEY: z.string().min(16, 'CONSOLE_KEY must be at least 16 characters').optional(),
+  /** The assistant's name the web app `npm start` started shows (its VITE_ASSISTANT_NAME); empty: its default. */
+  WEB_ASSISTANT_NAME: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
   STREAM_CHUNK_CHARS: integer('STREAM_CHUNK_CHARS', 0, 10_000, 12),
   STREAM_INTERVAL_MS: integer('STREAM_INTERVAL_MS', 0, 60_000, 40),
   RATE_LIMIT_PER_MINUTE: integer('RATE_LIMIT_PER_MINUTE', 1, 1_000_000, 600),

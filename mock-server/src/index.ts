@@ -43,6 +43,9 @@ try {
     corsOrigins: config.CORS_ORIGINS,
     allowedHosts: [config.HOST, ...config.ALLOWED_HOSTS],
     controlApi: config.CONTROL_API === 'on',
+    controlFrom: config.CONTROL_FROM,
+    consoleKey: config.CONSOLE_KEY ?? null,
+    webAssistantName: config.WEB_ASSISTANT_NAME,
     ...(config.SCENARIOS_DIR ? { scenariosDir: config.SCENARIOS_DIR } : {}),
     streaming: { chunkChars: config.STREAM_CHUNK_CHARS, intervalMs: config.STREAM_INTERVAL_MS },
     rateLimit: {

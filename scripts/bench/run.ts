@@ -224,7 +224,12 @@ async function firebaseSpeedBenchmark(): Promise<void> {
     stack = await startFirebaseStack({
       log: () => undefined,
       // Every load comes from 127.0.0.1: the per-client limit would throttle the bench, not a visitor.
-      chatServiceEnv: { RATE_LIMIT_PER_CLIENT: '1000000', LOG_LEVEL: 'warn' },
+      chatServiceEnv: {
+        RATE_LIMIT_PER_CLIENT: '1000000',
+        LIMIT_VISITOR_CALLS: '1000000',
+        LIMIT_CONVERSATION_CALLS: '1000000',
+        LOG_LEVEL: 'warn',
+      },
     });
   } catch (error) {
     report.note(`Firebase first screen not measured: ${(error as Error).message}`);

@@ -130,6 +130,11 @@ describe('npm run demo', () => {
       expect(output).toContain(
         `${path.basename(other)}/typo.yaml, field business: no business "bella-vista-salonn" (did you mean "bella-vista-salon"?)`,
       );
+      // Issue 28, item 10: the names that exist and the line to write, not only "no business".
+      expect(output).toContain(
+        'The businesses you can name: bella-vista-salon (business: bella-vista-salon), sunrise-bakery (business: { fixture: sunrise-bakery, approved: true }), quickfix-garage (business: { fixture: quickfix-garage, approved: true })',
+      );
+      expect(output).toContain('Fix: write "business: bella-vista-salon"');
       expect(output).toContain('1 scenario in');
     } finally {
       fs.rmSync(other, { recursive: true, force: true });

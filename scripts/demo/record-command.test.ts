@@ -153,6 +153,20 @@ describe('reading a conversation into steps', () => {
     ]);
   });
 
+  it('takes a decline in the visitor’s language (the buttons are in Spanish on a Spanish page)', () => {
+    const { steps } = stepsFrom([
+      message('user', 'Quiero reservar'),
+      message('model', 'Please verify first.', { type: 'auth', toolRequest } as Partial<Message>),
+      message('user', 'Verificar más tarde'),
+      message('model', 'De acuerdo.'),
+    ]);
+    expect(steps.map((s) => s.when)).toEqual([
+      { text: 'Quiero reservar' },
+      { resume: 'PHONE_SIGN_IN_DECLINED' },
+    ]);
+    expect(steps[1]!.reply).toBe('De acuerdo.');
+  });
+
   it('skips a closed box, and says so when a client did not write down how the box was answered', () => {
     const closed = stepsFrom([
       message('user', 'book me'),
@@ -172,4 +186,38 @@ describe('reading a conversation into steps', () => {
     expect(unsaid[1]).toMatchObject({ when: { resume: 'PHONE_SIGN_IN_DECLINED' }, reply: 'No problem.' });
     expect(unsaid[1]!.notes.join(' ')).toContain('Declined is assumed');
   });
+});
+
+// Issue 28, item 7: a recording dropped `assistantName` and was named "Recorded conversation 353da6d5…".
+it('keeps the assistant’s name of the scenario played, and names the file and title from the business and day', async () => {
+  fs.writeFileSync(
+    path.join(dir, 'salon-demo.yaml'),
+    [
+      'name: Salon demo',
+      'description: Questions at the salon.',
+      'business: bella-vista-salon',
+      'assistantName: Rosie',
+      'fallback: Pardon?',
+      'steps:',
+      '  - { when: { contains: hours }, reply: We open at 9. }',
+      '',
+    ].join('\n'),
+  );
+  server.scenarios.reload();
+  const control = createControlClient(url);
+  await control.send('PUT', '/control/businesses/bella-vista-salon/scenario', { scenario: 'salon-demo' });
+  const { session, conversationId } = await openVisitor();
+  await visitorSays(session, 'What are your hours?');
+  const day = new Date(server.store.getConversation(conversationId)!.createdAt).toISOString().slice(0, 10);
+
+  expect(await recordCommand({ conversationId, server: url, name: undefined, dir })).toBe(0);
+  const first = loadScenarioFile(path.join(dir, `bella-vista-salon-${day}.yaml`));
+  if (!first.ok) throw new Error(first.errors.join('\n'));
+  expect(first.scenario.assistantName).toBe('Rosie');
+  expect(first.scenario.name).toBe(`Bella Vista Salon, recorded ${day}`);
+  expect(first.scenario.steps[0]!.reply).toBe('We open at 9.');
+
+  // A second recording that day gets the next free name; nothing is overwritten.
+  expect(await recordCommand({ conversationId, server: url, name: undefined, dir })).toBe(0);
+  expect(fs.existsSync(path.join(dir, `bella-vista-salon-${day}-2.yaml`))).toBe(true);
 });

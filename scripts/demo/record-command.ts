@@ -7,7 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Business } from '@chat/core';
-import { parseScenarioText, SCENARIO_ID, scenariosFolderProblem } from '@chat/assistant';
+import {
+  createScenarioLibrary,
+  parseScenarioText,
+  SCENARIO_ID,
+  scenariosFolderProblem,
+} from '@chat/assistant';
+import { pino } from 'pino';
 import type { ScenarioFile } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { Document } from 'yaml';
@@ -34,7 +40,10 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
     `/control/conversations/${id}/messages`,
   );
   // The list is paged (newest first): read pages until the conversation turns up or the list ends.
-  type Page = { conversations: Array<{ id: string; businessId: string }>; nextCursor: string | null };
+  type Page = {
+    conversations: Array<{ id: string; businessId: string; createdAt: number }>;
+    nextCursor: string | null;
+  };
   let conversation: Page['conversations'][number] | undefined;
   let cursor: string | null = null;
   do {
@@ -53,17 +62,14 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   const { steps, notesAtEnd } = stepsFrom(messages);
   if (steps.length === 0)
     throw new CliError(`Conversation ${options.conversationId} has no visitor message to record.`);
-  const name =
-    options.name ??
-    `recorded-${options.conversationId
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .slice(0, 40)}`;
+  const day = new Date(conversation.createdAt).toISOString().slice(0, 10);
+  const name = options.name ?? freeName(dir, recordingName(business.id, day));
   if (!SCENARIO_ID.test(name))
     throw new CliError(`--name: "${name}" must be lowercase letters, digits and "-"`);
   const file = path.join(dir, `${name}.yaml`);
   if (fs.existsSync(file))
     throw new CliError(`${file} already exists; choose another --name (nothing was written).`);
+  const assistantName = await recordedAssistantName(control, options.conversationId, dir);
 
   // A folder with spaces or quotes is quoted for the shell the person pastes the command into.
   const dirArg =
@@ -74,7 +80,15 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
   const text =
     `# Recorded from conversation ${options.conversationId} on ${new Date().toISOString().slice(0, 10)}.\n` +
     `# Edit the texts, then rehearse it with: ${rehearse}\n\n` +
-    scenarioYaml(businessField(business), options.conversationId, steps, notesAtEnd);
+    scenarioYaml(
+      {
+        title: `${business.businessName}, recorded ${day}`,
+        business: businessField(business),
+        assistantName,
+      },
+      steps,
+      notesAtEnd,
+    );
   const parsed = parseScenarioText(name, file, text);
   if (!parsed.ok)
     throw new CliError(
@@ -89,15 +103,16 @@ export async function recordCommand(options: RecordOptions): Promise<number> {
 
 /** The scenario as YAML, each step's notes (what the file cannot replay by itself) as comments above it. */
 function scenarioYaml(
-  business: ScenarioFile['business'],
-  conversationId: string,
+  head: { title: string; business: ScenarioFile['business']; assistantName: string | null },
   steps: RecordedStep[],
   notesAtEnd: string[],
 ): string {
   const document = new Document({
-    name: `Recorded conversation ${conversationId}`,
+    name: head.title,
     description: 'A conversation played by hand, recorded to replay. Describe it here.',
-    business,
+    business: head.business,
+    // The name the visitor saw: `demo start` gives it to the web app again when replaying.
+    ...(head.assistantName ? { assistantName: head.assistantName } : {}),
     fallback: "Sorry, I didn't catch that. Could you say it another way?",
     steps: steps.map(({ notes: _notes, ...step }) => step),
   });
@@ -107,6 +122,49 @@ function scenarioYaml(
   });
   if (notesAtEnd.length > 0) document.comment = commentLines(notesAtEnd);
   return document.toString();
+}
+
+/** "rosie-cakes-2026-11-27": the business and the day the conversation started, as a scenario name. */
+export function recordingName(businessId: string, day: string): string {
+  const base = businessId
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'recorded'}-${day}`;
+}
+
+/** `name`, or `name-2`, `name-3`… : the first that no file in `dir` has (a second recording that day). */
+function freeName(dir: string, name: string): string {
+  const taken = (candidate: string) =>
+    fs.existsSync(path.join(dir, `${candidate}.yaml`)) || fs.existsSync(path.join(dir, `${candidate}.yml`));
+  let candidate = name;
+  for (let n = 2; taken(candidate); n++) candidate = `${name}-${n}`;
+  return candidate;
+}
+
+/**
+ * The assistant's name the visitor saw: the running web app's (its server says), else the name of
+ * the scenario the conversation played (issue 28, item 7: a recording dropped it); null for none.
+ */
+async function recordedAssistantName(
+  control: ReturnType<typeof createControlClient>,
+  conversationId: string,
+  dir: string,
+): Promise<string | null> {
+  const shown = await control
+    .get<{ assistantName?: unknown }>('/control/web-app')
+    .then(({ assistantName }) => (typeof assistantName === 'string' ? assistantName : null))
+    .catch(() => null);
+  if (shown) return shown;
+  const { scenario } = await control
+    .get<{ scenario?: unknown }>(`/control/conversations/${encodeURIComponent(conversationId)}/scenario`)
+    .catch(() => ({ scenario: null }));
+  if (typeof scenario !== 'string') return null;
+  const played = createScenarioLibrary({ dir, logger: pino({ level: 'silent' }), watch: false }).get(
+    scenario,
+  );
+  return played?.assistantName ?? null;
 }
 
 /**

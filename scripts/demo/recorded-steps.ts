@@ -7,8 +7,9 @@
  * - the phone verification box (the stored `auth` message, decision 0010) becomes that step's
  *   `interrupt`, its reply being the text that came with the box;
  * - what the visitor did with the box becomes a `resume` step with the answer that followed. The
- *   page writes it down (decision 0010): "Verify later" or "Need more info about services" as the
- *   visitor's message (declined), or the "✓ Phone number verified successfully" notice (verified;
+ *   page writes it down (decision 0010): "Verify later" or "Need more info about services" (in the
+ *   visitor's language) as the visitor's message (declined: any visitor message while the box is open,
+ *   since the page's input is disabled then), or the "✓ Phone number verified successfully" notice (verified;
  *   any language: a notice after the box that the assistant answers). A notice the assistant does
  *   not answer is 'Authentication cancelled' (the box was closed): nothing to replay. A client
  *   that writes nothing down (not the page) leaves the kind unknown: declined is written, with a
@@ -16,7 +17,7 @@
  * - a message a staffer sent from the console is not the assistant's: a scenario cannot send one by
  *   itself, so it is written as a comment where it happened, never merged into a reply.
  */
-import { bookingUpdateValue, isAuthMessage, isBookingUpdate, SMART_REPLY_TEXT } from '@chat/core';
+import { bookingUpdateValue, isAuthMessage, isBookingUpdate } from '@chat/core';
 import type { Message, RESUME_ACTIONS } from '@chat/core';
 
 /** One entry of GET /control/conversations/:id/messages, in the order the messages were written. */
@@ -34,9 +35,6 @@ export interface RecordedStep {
   /** Written as comments above the step: what happened that the step itself does not replay. */
   notes: string[];
 }
-
-/** The smart replies the page offers beside the box; choosing one declines it (chat-state.ts). */
-const DECLINING_REPLIES: readonly string[] = [SMART_REPLY_TEXT.verifyLater, SMART_REPLY_TEXT.needMoreInfo];
 
 export function stepsFrom(entries: readonly RecordedMessage[]): {
   steps: RecordedStep[];
@@ -63,7 +61,9 @@ export function stepsFrom(entries: readonly RecordedMessage[]): {
     const text = message.text.trim();
     if (message.role === 'user') {
       if (text === '') continue;
-      const declines = boxOpen && DECLINING_REPLIES.includes(text);
+      // The input is disabled while the box is open: a visitor message then is one of the smart
+      // replies that decline it, in whatever language the page showed them (not compared by its words).
+      const declines = boxOpen && !isBookingUpdate(message.text);
       boxOpen = false;
       noticeAfterBox = false;
       if (declines) {

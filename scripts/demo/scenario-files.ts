@@ -10,7 +10,6 @@ import path from 'node:path';
 import {
   businessIdOf,
   inlineBusinessOf,
-  closestName,
   createScenarioLibrary,
   scenariosFolderProblem,
   unknownScenarioMessage,
@@ -19,6 +18,7 @@ import type { ScenarioFile, ScenarioListing } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { pino } from 'pino';
 import { unplayableReason } from './business-readiness.js';
+import { unknownBusinessMessage } from './unknown-business.js';
 import { CliError } from './terminal.js';
 
 export interface ScenarioFiles {
@@ -86,13 +86,10 @@ function withBusinessesChecked(
     if (unplayable)
       return { ...listing, valid: false, errors: [`${listing.file}, field business: ${unplayable}`] };
     if (known.includes(id)) return listing;
-    const near = closestName(id, known);
     return {
       ...listing,
       valid: false,
-      errors: [
-        `${listing.file}, field business: no business "${id}"${near ? ` (did you mean "${near}"?)` : ''}; a scenario plays a business of mock-server/fixtures/businesses.json or one written inline in a scenario`,
-      ],
+      errors: [`${listing.file}, field business: ${unknownBusinessMessage(id, fixtures, known)}`],
     };
   });
 }

@@ -8,11 +8,14 @@
  * folder they were started with, so a different one is refused with what to do.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import { businessIdOf } from '@chat/assistant';
 import type { ScenarioFile } from '@chat/assistant';
+import { HEALTH_PATH } from '@chat/core';
 import type { Business } from '@chat/core';
+import { assistantNameNote } from './assistant-name-note.js';
 import { loadFixtures } from '@chat/mock-server/scenarios';
 import { unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
@@ -46,11 +49,16 @@ export async function startCommand(options: StartOptions): Promise<number> {
     throw new CliError('--lan: this computer has no local network address (is Wi-Fi on?).');
   const host = lan ?? '127.0.0.1';
   const serverUrl = `http://${host}:${SERVER_PORT}`;
+  // The control API and the console answer only this machine (local-only-guard.ts): always through loopback.
+  const controlUrl = `http://127.0.0.1:${SERVER_PORT}`;
   const webUrl = lan ? `http://${lan}:${WEB_PORT}` : `http://localhost:${WEB_PORT}`;
 
-  const serverUp = await answers(`${serverUrl}/control/health`);
+  // Whether the servers answer where the link points (a server started without --lan does not on the LAN address).
+  const serverUp = await answers(`${serverUrl}${HEALTH_PATH}`);
   const webUp = await answers(`${webUrl}/`);
   let child: ReturnType<typeof spawn> | null = null;
+  /** The console link's key for another device: made for this demo when it starts the servers with --lan. */
+  let consoleKey: string | null = null;
   if (!serverUp || !webUp) {
     if (serverUp !== webUp) {
       const [up, down] = serverUp ? ['the mock server', 'the web app'] : ['the web app', 'the mock server'];
@@ -68,16 +76,15 @@ export async function startCommand(options: StartOptions): Promise<number> {
         );
       }
     }
-    child = await startServers(lan, files.dir, webAppEnv(scenario));
-  } else if (scenario.assistantName) {
-    console.log(
-      yellow(
-        `  The web app already runs, so it keeps its assistant's name; "${scenario.assistantName}" (assistantName) shows once you stop it and run this again.`,
-      ),
-    );
+    consoleKey = lan ? randomBytes(18).toString('base64url') : null;
+    child = await startServers(lan, files.dir, { ...webAppEnv(scenario), ...consoleKeyEnv(consoleKey) });
   }
 
-  const control = createControlClient(serverUrl);
+  const control = createControlClient(controlUrl);
+  if (!child) {
+    const note = assistantNameNote(scenario.assistantName, await runningAssistantName(control));
+    if (note) console.log(note.ok ? dim(`  ${note.text}`) : yellow(`  ${note.text}`));
+  }
   const mismatch = child ? null : await folderMismatch(control, files.dir, options.dir !== undefined);
   if (mismatch) {
     const served = mismatch.served ?? 'their own folder';
@@ -103,7 +110,21 @@ export async function startCommand(options: StartOptions): Promise<number> {
 
   console.log(`\n${green('✓')} ${bold(scenario.name)} is playing for ${business.businessName}.\n`);
   console.log(`  Open:     ${bold(link)}`);
-  console.log(`  Console:  ${bold(`${serverUrl}/console`)}  ${dim('(steer the conversation live)')}\n`);
+  console.log(
+    `  Console:  ${bold(`${controlUrl}/console`)}  ${dim('(steer the conversation live, on this computer)')}`,
+  );
+  if (consoleKey) {
+    console.log(
+      `  Console on another device of yours: ${bold(`${serverUrl}/console?key=${consoleKey}`)}  ${dim('(keep it to yourself: it opens the controls)')}`,
+    );
+  } else if (lan) {
+    console.log(
+      dim(
+        '  The console answers only on this computer (its link for another device was printed when the servers started).',
+      ),
+    );
+  }
+  console.log('');
   console.log(await QRCode.toString(link, { type: 'terminal', small: true }));
   const other = lanAddress();
   if (lan) console.log(dim(`  A phone on the same Wi-Fi can scan the code above.`));
@@ -140,6 +161,21 @@ export async function startCommand(options: StartOptions): Promise<number> {
 /** What the web app must be started with to show the scenario as written (its assistant's name). */
 export function webAppEnv(scenario: Pick<ScenarioFile, 'assistantName'>): NodeJS.ProcessEnv {
   return scenario.assistantName ? { VITE_ASSISTANT_NAME: scenario.assistantName } : {};
+}
+
+/** The running web app's assistant name as its server says (null: its default), undefined when it does not say. */
+async function runningAssistantName(control: ReturnType<typeof createControlClient>) {
+  try {
+    const { assistantName } = await control.get<{ assistantName?: unknown }>('/control/web-app');
+    return typeof assistantName === 'string' || assistantName === null ? assistantName : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The console key goes to the mock server only (CONSOLE_KEY), from the environment like every secret. */
+function consoleKeyEnv(key: string | null): NodeJS.ProcessEnv {
+  return key ? { CONSOLE_KEY: key } : {};
 }
 
 /** `npm start` in the background, with its output kept for when something goes wrong. */
@@ -183,7 +219,7 @@ async function startServers(
   let exited = false;
   child.once('exit', () => (exited = true));
   while (
-    !(await answers(`http://${host}:${SERVER_PORT}/control/health`)) ||
+    !(await answers(`http://${host}:${SERVER_PORT}${HEALTH_PATH}`)) ||
     !(await answers(`http://${host}:${WEB_PORT}/`))
   ) {
     if (exited || Date.now() > deadline) {

@@ -7,8 +7,13 @@ export interface FirebaseStack {
   firestoreHost: string;
   /** host:port of the Auth emulator. */
   authHost: string;
-  /** Resolves with a sentence when a part stops by itself. */
+  /**
+   * Resolves with a sentence when the chat service keeps stopping by itself (an exit is otherwise met by
+   * a restart on the same port; the emulators, their data and the page stay up).
+   */
   exited: Promise<string>;
+  /** Stops the chat service and starts it again; resolves once it answers. */
+  restartChatService(): Promise<void>;
   /** Stops everything it started; rejects when a process is left. */
   stop(): Promise<void>;
 }

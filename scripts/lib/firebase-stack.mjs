@@ -4,6 +4,11 @@
 // backend, served with /api/chat proxied to the chat service as firebase.json rewrites it in production.
 // Used by `npm run start:firebase` (fixed ports) and by the browser journeys on the Firebase stack (free
 // ports). Every process runs in its own process group; stop() ends them all. Node built-ins only.
+//
+// As production (issue 29): the page is served with firebase.json's headers, its Content-Security-Policy
+// widened only by the emulators' origins (hosting-headers.mjs); the chat service is supervised — when it
+// exits it is started again on the same port (supervised-process.mjs), and `restartChatService()` restarts
+// it on purpose, while the emulators and their data stay up.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +18,9 @@ import { DEMO_PROJECT_ID } from './firebase-emulators.mjs';
 import { startAuthEmulator, startFirestoreEmulator } from './firestore-emulator.mjs';
 import { startHostingServer } from './hosting-server.mjs';
 import { answers, freePort, waitUntilAnswering } from './local-ports.mjs';
+import { emulatorHostingHeaders } from './hosting-headers.mjs';
 import { spawnGroup } from './process-group.mjs';
+import { supervise } from './supervised-process.mjs';
 
 const HOST = '127.0.0.1';
 const CHAT_SERVICE_START_TIMEOUT_MS = 60_000;
@@ -131,7 +138,8 @@ async function startChatService(port, hosts, env, log) {
 
 /**
  * Starts the stack and resolves once the page answers, with `{ webUrl, chatServiceUrl, firestoreHost,
- * authHost, projectId, exited, stop() }`. `exited` resolves with a sentence when a part stops by itself.
+ * authHost, projectId, exited, restartChatService(), stop() }`. `exited` resolves with a sentence when
+ * the chat service keeps stopping by itself (it is restarted otherwise; the rest stays up).
  * Ports: `{ firestore, auth, web, chatService }`, each 0 (or absent) for a free one; every part listens
  * on 127.0.0.1, and `webName` is the page's host name in `webUrl` (`localhost` for people).
  * `firestoreHostForPage(host)` may put something between the page and the Firestore emulator (the journeys'
@@ -166,18 +174,24 @@ export async function startFirebaseStack({
 
     await importBusinesses(DEMO_BUSINESSES_FILE, hosts, log);
     const chatServicePort = ports.chatService || (await freePort(HOST));
-    const chatService = await startChatService(chatServicePort, hosts, chatServiceEnv, log);
+    const chatServiceUrl = `http://${HOST}:${chatServicePort}`;
+    const chatService = await supervise(() => startChatService(chatServicePort, hosts, chatServiceEnv, log), {
+      name: 'the chat service',
+      log: (line) => log(`→ ${line}`),
+    });
     stops.push(chatService.stop);
 
+    const pageHosts = { ...hosts, firestoreHost: await firestoreHostForPage(hosts.firestoreHost) };
     const hosting = await startHostingServer({
       host: HOST,
       port: ports.web ?? 0,
-      chatServiceUrl: chatService.url,
+      chatServiceUrl,
+      // The emulators the page built below talks to: the only origins production's policy lacks here.
+      headersFor: emulatorHostingHeaders([pageHosts.firestoreHost, pageHosts.authHost]),
     });
     stops.push(hosting.close);
     const outDir = await mkdtemp(join(tmpdir(), 'business-chat-firebase-page-'));
     stops.push(() => rm(outDir, { recursive: true, force: true }));
-    const pageHosts = { ...hosts, firestoreHost: await firestoreHostForPage(hosts.firestoreHost) };
     await buildPage(outDir, demoFirebaseBuildEnv(pageHosts));
     hosting.serve(outDir);
     const webUrl = `http://${webName}:${hosting.port}`;
@@ -186,9 +200,10 @@ export async function startFirebaseStack({
 
     return {
       webUrl,
-      chatServiceUrl: chatService.url,
+      chatServiceUrl,
       ...hosts,
-      exited: chatService.exited.then((status) => `the chat service stopped (${status})`),
+      exited: chatService.gaveUp,
+      restartChatService: () => chatService.restart(),
       stop: stopAll,
     };
   } catch (error) {

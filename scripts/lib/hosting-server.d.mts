@@ -8,4 +8,6 @@ export declare function startHostingServer(options: {
   host: string;
   port: number;
   chatServiceUrl: string;
+  /** The headers to send for a path of the app (firebase.json's: hosting-headers.mjs). */
+  headersFor?: (path: string) => Record<string, string>;
 }): Promise<{ port: number; serve(dir: string): void; close(): Promise<void> }>;

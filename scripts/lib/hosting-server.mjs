@@ -64,12 +64,14 @@ function proxy(req, res, targetUrl) {
 }
 
 /**
- * Listens on host:port; serves the app in the directory `serve(dir)` names (503 until then) and proxies
- * `/api/chat` to `chatServiceUrl`. Resolves once listening; rejects when the port is taken.
+ * Listens on host:port; serves the app in the directory `serve(dir)` names (503 until then) with the
+ * headers `headersFor(path)` names (firebase.json's: hosting-headers.mjs), and proxies `/api/chat` to
+ * `chatServiceUrl` — the one rewrite, whose answers carry the chat service's own headers, as a Cloud Run
+ * rewrite's do. Resolves once listening; rejects when the port is taken.
  */
-export async function startHostingServer({ host, port, chatServiceUrl }) {
+export async function startHostingServer({ host, port, chatServiceUrl, headersFor }) {
   let root;
-  const spa = createSpaHandler(() => root);
+  const spa = createSpaHandler(() => root, { headersFor });
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === CHAT_API_PATH) proxy(req, res, chatServiceUrl);

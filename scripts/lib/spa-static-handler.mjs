@@ -88,12 +88,13 @@ function acceptsGzip(req) {
   return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 }
 
-async function send(req, res, status, file, cacheControl) {
+async function send(req, res, status, file, cacheControl, hostHeaders) {
   const type = extname(file).toLowerCase();
   const headers = {
     ...SECURITY_HEADERS,
     'Content-Type': TYPES[type] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
+    ...hostHeaders,
   };
   if (COMPRESSIBLE.has(type)) {
     headers.Vary = 'Accept-Encoding';
@@ -119,9 +120,11 @@ async function send(req, res, status, file, cacheControl) {
 
 /**
  * A node:http request handler serving the app in the directory `getRoot()` returns; while it returns
- * undefined (the app is still being built) every request gets 503.
+ * undefined (the app is still being built) every request gets 503. `headersFor(path)`, when given, names
+ * headers that replace this handler's own for that path (firebase.json's, as Hosting sends them:
+ * hosting-headers.mjs).
  */
-export function createSpaHandler(getRoot) {
+export function createSpaHandler(getRoot, { headersFor = () => ({}) } = {}) {
   return async (req, res) => {
     const dir = getRoot();
     if (dir === undefined) {
@@ -134,6 +137,7 @@ export function createSpaHandler(getRoot) {
       return;
     }
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const hostHeaders = headersFor(pathname);
     const file = fileFor(root, pathname);
     if (file === null) {
       res.writeHead(400, SECURITY_HEADERS).end('Bad path');
@@ -142,7 +146,14 @@ export function createSpaHandler(getRoot) {
     if (await isFile(file)) {
       // Vite puts content-hashed bundles under /assets/: safe to cache for good. Anything else may change.
       const immutable = pathname.startsWith('/assets/');
-      await send(req, res, 200, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      await send(
+        req,
+        res,
+        200,
+        file,
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        hostHeaders,
+      );
       return;
     }
     // A missing bundle is a real 404 (an HTML answer would be parsed as script); any other path is a
@@ -151,6 +162,6 @@ export function createSpaHandler(getRoot) {
       res.writeHead(404, SECURITY_HEADERS).end('Not found');
       return;
     }
-    await send(req, res, 200, join(root, 'index.html'), 'no-cache');
+    await send(req, res, 200, join(root, 'index.html'), 'no-cache', hostHeaders);
   };
 }

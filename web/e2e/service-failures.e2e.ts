@@ -28,6 +28,24 @@ test("a failing chat service shows 'Failed to get AI response'; the next message
   expect(await chat.alerts.count()).toBe(0);
 });
 
+test('a visitor past the chat service’s limits (429) is asked politely to wait, and can try again later', async ({
+  chat,
+  control,
+}) => {
+  await chat.openDefaultChat();
+  await control.fault({ operation: 'chat', error: 429, count: 1 });
+
+  await chat.send('What are your hours?');
+  await chat.waitForUserMessage('What are your hours?');
+  const alert = chat.alerts.filter({
+    hasText: "You've sent a lot of messages. Please wait a while before sending more.",
+  });
+  await alert.waitFor({ timeout: WAIT_MS });
+  expect(await chat.alerts.filter({ hasText: 'Failed to get AI response' }).count()).toBe(0);
+  await chat.smartReply('Try again').click();
+  await chat.waitForAssistantReplies(1);
+});
+
 test("a failing live stream shows 'Failed to listen to chat messages' with 'Refresh Page' and 'Contact Support'", async ({
   page,
   chat,

@@ -49,7 +49,8 @@ import type { Identity } from '../identity/index.js';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { requestUser } from './auth.js';
+import { bearerToken, requestUser } from './auth.js';
+import type { VisitorSessions } from '../identity/visitor-sessions.js';
 import { createChatTurnWriter } from './chat-turn-writer.js';
 import { throwFault } from '../faults.js';
 import { savedMessage } from './saved-message.js';
@@ -68,6 +69,8 @@ export interface ChatRoutesOptions {
   /** The turns claimed per answered message (one answer per question). */
   turns: AnsweredTurns;
   logger: Logger;
+  /** Told which signed-in session spoke in a conversation (the console's "verified"). */
+  visitors?: VisitorSessions;
 }
 
 export function chatRoutes({
@@ -81,6 +84,7 @@ export function chatRoutes({
   dropLiveStream,
   turns,
   logger,
+  visitors,
 }: ChatRoutesOptions): Router {
   const router = Router();
 
@@ -97,6 +101,8 @@ export function chatRoutes({
     });
     const answered = body.messageId ?? null;
     const withdrawn = AbortSignal.any([closing, callerGone(res)]);
+    const token = bearerToken(req);
+    if (user !== null && token !== null) await visitors?.saw(conversation.id, token);
     if (answered) await savedMessage(store, conversation.id, answered, { withdrawn });
 
     const fault = faults.take('chat');
@@ -146,6 +152,7 @@ export function chatRoutes({
             nowMs,
             signedIn: user !== null,
             userTimezone: body.userTimezone,
+            ...(body.language ? { language: body.language } : {}),
             request,
             memory: assistant.memoryOf(conversation.id),
           },

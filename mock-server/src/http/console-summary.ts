@@ -2,10 +2,11 @@
  * What the demo console shows of a conversation besides its stored fields, worked out here so the
  * console (plain browser JavaScript) does not have to: the business's name and time zone (times are
  * shown in the business's), the visitor's first message, whether the visitor verified their phone
- * (the console must not ask a verified visitor again without saying so), and whether the server's
+ * (the console must not ask a verified visitor again without saying so; read from the signed-in
+ * sessions that spoke in it, never from the text of the notice the page saves in the visitor's
+ * language — issue 28), and whether the server's
  * clock has passed the conversation's expiry (the page then starts a new one).
  */
-import { UI_TEXT } from '@chat/core';
 import type { Conversation } from '@chat/core';
 import type { DocumentStore } from '../store/memory-store.js';
 
@@ -22,6 +23,8 @@ export function consoleSummary(
   store: DocumentStore,
   conversation: Conversation,
   nowMs: number,
+  /** Whether a visitor still signed in spoke in the conversation (identity/visitor-sessions.ts). */
+  visitorVerified: (conversationId: string) => boolean,
 ): ConsoleSummary {
   const business = store.getBusiness(conversation.businessId);
   const messages = store.messages(conversation.id);
@@ -31,19 +34,9 @@ export function consoleSummary(
     businessName: business?.businessName ?? null,
     timeZone: primary?.hours?.timeZone ?? business?.hours?.timeZone ?? null,
     firstVisitorMessage: first ? { text: first.text, createdAt: first.createdAt } : null,
-    visitorVerified: visitorVerified(store, conversation),
+    visitorVerified: visitorVerified(conversation.id),
     expired: conversation.expiredAt === null || conversation.expiredAt <= nowMs,
   };
-}
-
-/** Signed in when the conversation was created, or verified in it (the page saves the notice). */
-export function visitorVerified(store: DocumentStore, conversation: Conversation): boolean {
-  return (
-    conversation.userId !== null ||
-    store
-      .messages(conversation.id)
-      .some((message) => message.role === 'system' && message.text === UI_TEXT.phoneVerified)
-  );
 }
 
 /** What the visitor (live on the page) and the console read in a conversation a clock move expired. */

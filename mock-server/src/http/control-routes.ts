@@ -34,6 +34,14 @@ export interface ControlRoutesOptions {
   failSubscribers(code: ErrorCode): void;
   /** Cuts every socket's connection as a network failure would; returns how many were cut. */
   dropSockets(): number;
+  /**
+   * The assistant's name the web app started beside this server shows (`npm start` passes its
+   * VITE_ASSISTANT_NAME as WEB_ASSISTANT_NAME); null when it was given none (the web app's default).
+   * `demo start` reads it to tell the truth about a running page (issue 28, item 5).
+   */
+  webAssistantName?: string | null;
+  /** Whether a visitor still signed in spoke in a conversation (the console's "verified"). */
+  visitorVerified?: (conversationId: string) => boolean;
 }
 
 const OtpQuerySchema = z.object({ phone: z.string().min(1).max(32) });
@@ -86,6 +94,10 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
     res.json({ ok: true });
   });
 
+  router.get('/control/web-app', (_req, res) => {
+    res.json({ assistantName: options.webAssistantName ?? null });
+  });
+
   router.post(CONTROL_ROUTES.reset, (req, res) => {
     parseOrThrow(EmptyBody, req.body ?? {});
     options.reset();
@@ -133,7 +145,7 @@ export function controlRoutes(options: ControlRoutesOptions): Router {
         ...conversation,
         messageCount,
         latestMessage,
-        ...consoleSummary(store, conversation, clock.now()),
+        ...consoleSummary(store, conversation, clock.now(), options.visitorVerified ?? (() => false)),
       })),
       nextCursor: more && last ? `${last.createdAt}.${last.id}` : null,
     });

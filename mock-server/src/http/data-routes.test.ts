@@ -35,14 +35,24 @@ describe('businesses', () => {
     );
   });
 
-  it('returns the first business with a handle when two share it', async () => {
-    server().store.putBusiness({
+  it('finds a business by its handle in any case; refuses `BellaVista` beside `bellavista` (issue 29)', async () => {
+    const res = await request(server().app).get(DATA_ROUTES.businessByHandle('BellaVista'));
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(DEFAULT_BUSINESS_ID);
+    const lookalike = {
       ...server().store.getBusiness('sunrise-bakery')!,
       id: 'zz-second',
-      handle: 'bellavista',
-    });
-    const res = await request(server().app).get(DATA_ROUTES.businessByHandle('bellavista'));
-    expect(res.body.id).toBe(DEFAULT_BUSINESS_ID);
+      handle: 'BellaVista',
+    };
+    expect(() => server().store.putBusiness(lookalike)).toThrow(
+      'handle: "BellaVista" is the handle "bellavista" of business "bella-vista-salon"',
+    );
+    expect(server().store.getBusiness('zz-second')).toBeNull();
+    // The business itself may be written again with its handle in another case.
+    server().store.putBusiness({ ...server().store.getBusiness(DEFAULT_BUSINESS_ID)!, handle: 'BellaVista' });
+    expect((await request(server().app).get(DATA_ROUTES.businessByHandle('bellavista'))).body.id).toBe(
+      DEFAULT_BUSINESS_ID,
+    );
   });
 });
 

@@ -13,7 +13,8 @@ import type { Conversation } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { assertConversationAccess, requestUser, requireSignedInUser } from './auth.js';
+import { assertConversationAccess, bearerToken, requestUser, requireSignedInUser } from './auth.js';
+import type { VisitorSessions } from '../identity/visitor-sessions.js';
 import { throwFault } from '../faults.js';
 import { parseOrThrow } from './errors.js';
 import {
@@ -28,10 +29,18 @@ export interface DataRoutesOptions {
   store: DocumentStore;
   identity: Identity;
   faults: Faults;
+  /** Told which signed-in session wrote in a conversation (the console's "verified"). */
+  visitors?: VisitorSessions;
 }
 
-export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Router {
+export function dataRoutes({ store, identity, faults, visitors }: DataRoutesOptions): Router {
   const router = Router();
+
+  /** Records a signed-in caller's session in the conversation (after its call was accepted). */
+  async function sawCaller(req: Request, conversationId: string): Promise<void> {
+    const token = bearerToken(req);
+    if (token !== null && visitors) await visitors.saw(conversationId, token);
+  }
 
   /** The conversation named by the path, after the ownership check. */
   async function accessibleConversation(req: Request): Promise<Conversation> {
@@ -94,7 +103,9 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     }
     const fault = faults.take('data.createConversation');
     if (fault) throwFault(fault, 'data.createConversation');
-    res.status(201).json(store.createConversation(input));
+    const conversation = store.createConversation(input);
+    await sawCaller(req, conversation.id);
+    res.status(201).json(conversation);
   });
 
   router.get('/data/conversations/:id', async (req, res) => {
@@ -117,6 +128,7 @@ export function dataRoutes({ store, identity, faults }: DataRoutesOptions): Rout
     if (created && message.role === 'user') {
       store.updateLastMessage(conversation.id, lastMessageOf(message));
     }
+    await sawCaller(req, conversation.id);
     res.status(created ? 201 : 200).json(message);
   });
 

@@ -43,6 +43,8 @@ export function securityMiddleware(options: SecurityOptions): RequestHandler[] {
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       // The control header is listed so that allowed origins (a demo console) may send it after the preflight.
       allowedHeaders: ['Content-Type', 'Authorization', CONTROL_HEADER],
+      // A limited visitor's page may read how long to wait (429), as from the production chat service.
+      exposedHeaders: ['Retry-After'],
       maxAge: 600,
     }),
     refuseDeclaredOversize(bodyLimitBytes),

@@ -13,7 +13,7 @@ import type { ReplyStreamer } from '../live/reply-streamer.js';
 import type { AssistantSwitch } from '../scenarios/assistant-switch.js';
 import { DEFAULT_STAFF_INTERRUPT } from '../scenarios/assistant-switch.js';
 import type { DocumentStore } from '../store/memory-store.js';
-import { visitorVerified } from './console-summary.js';
+import { SIGN_OUT_ADVICE } from './visitor-sign-out-route.js';
 import { parseOrThrow } from './errors.js';
 import { EmptyBody } from '../bodies/strict-bodies.js';
 
@@ -24,6 +24,8 @@ export interface ScenarioControlOptions {
   streamer: ReplyStreamer;
   /** Told the id of each message a staffer sends (the console's live events mark it as the staff's). */
   onStaffMessage?: (messageId: string) => void;
+  /** Whether a visitor still signed in spoke in a conversation: then the page would not ask again. */
+  visitorVerified?: (conversationId: string) => boolean;
 }
 
 const BindBodySchema = z.strictObject({ scenario: z.string().min(1).max(64).nullable() });
@@ -36,6 +38,7 @@ export function scenarioControlRoutes({
   assistant,
   streamer,
   onStaffMessage,
+  visitorVerified = () => false,
 }: ScenarioControlOptions): Router {
   const router = Router();
   /**
@@ -143,10 +146,10 @@ export function scenarioControlRoutes({
     const conversation = conversationOf(req.params.id);
     const { message } = parseOrThrow(StaffInterruptSchema, req.body ?? {});
     // The page asks a verified visitor nothing and their question would go unanswered (issue 19).
-    if (visitorVerified(store, conversation)) {
+    if (visitorVerified(conversation.id)) {
       throw new ProviderError(
         'failed-precondition',
-        'This visitor has already verified their phone, so the page would not ask again and their next question would get no answer. To show the verification again, start a new chat on the page.',
+        `This visitor has already verified their phone, so the page would not ask again and their next question would get no answer. ${SIGN_OUT_ADVICE}`,
       );
     }
     assistant.interruptNextReply(conversation.id, message ?? DEFAULT_STAFF_INTERRUPT);

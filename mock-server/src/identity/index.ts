@@ -11,6 +11,8 @@ import type { AuthUser, BotCheckToken, SendCodeResult, SignInResult } from '@cha
 import { ProviderError } from '@chat/core';
 import { createBotCheckTokens } from './bot-check-tokens.js';
 import { createIdTokens } from './id-tokens.js';
+import type { TokenSession } from './id-tokens.js';
+import { randomId } from './random-id.js';
 import type { IdentityOptions } from './identity-options.js';
 import { resolveIdentityOptions } from './identity-options.js';
 import { isPlausibleNanpNumber } from './phone-number.js';
@@ -46,8 +48,18 @@ export interface Identity {
    * of a still-valid ID token (`{ idToken }`). Throws ProviderError 'unauthenticated'.
    */
   refresh(token: { idToken?: string; refreshToken?: string }): Promise<SignInResult>;
-  /** The visitor a valid ID token names. Throws ProviderError 'unauthenticated'. */
+  /** The visitor a valid ID token names. Throws ProviderError 'unauthenticated' (also for a signed-out session). */
   verifyIdToken(idToken: string): Promise<AuthUser>;
+  /** The session (sign-in) a valid ID token belongs to, or null for a token without one. Throws like verifyIdToken. */
+  sessionOf(idToken: string): Promise<string | null>;
+  /**
+   * Signs these sessions out: their ID and refresh tokens are refused from now on, so the visitor's
+   * page finds itself signed out at its next call (the demo console's "Sign the visitor out").
+   * Answers how many were signed in until now.
+   */
+  signOutSessions(sids: Iterable<string>): number;
+  /** Whether a session has not been signed out. */
+  isSignedIn(sid: string): boolean;
   /** The last code sent to `phoneNumber` (consumed or not), or null when none was sent since the last reset. */
   lastCodeFor(phoneNumber: string): string | null;
   /**
@@ -74,6 +86,19 @@ export function createIdentity(options: IdentityOptions): Identity {
   const lastCodes = new Map<string, string>();
   /** The uids that have signed in since the last reset: a later sign-in of theirs is not a signup. */
   const knownUsers = new Set<string>();
+  /**
+   * The sessions signed out: kept for the process's life (a reset does not bring a signed-out
+   * session back). One entry per console sign-out, so it stays small.
+   */
+  const signedOut = new Set<string>();
+
+  /** A verified token's session, refused when it was signed out. */
+  function live(session: TokenSession, what: string): TokenSession {
+    if (session.sid !== null && signedOut.has(session.sid)) {
+      throw new ProviderError('unauthenticated', `The ${what}'s session was signed out.`);
+    }
+    return session;
+  }
 
   function randomCode(): string {
     const n = Math.min(999_999, Math.max(0, Math.floor(config.random() * 1_000_000)));
@@ -88,9 +113,10 @@ export function createIdentity(options: IdentityOptions): Identity {
     };
   }
 
-  async function signIn(user: AuthUser): Promise<SignInResult> {
-    const { idToken, expiresAt } = await tokens.sign(user);
-    return { user, idToken, expiresAt, refreshToken: await tokens.signRefresh(user) };
+  /** Tokens for `user` in session `sid`: a new sign-in's (a new random id) or a refreshed one's. */
+  async function signIn(user: AuthUser, sid: string = randomId('s_')): Promise<SignInResult> {
+    const { idToken, expiresAt } = await tokens.sign(user, sid);
+    return { user, idToken, expiresAt, refreshToken: await tokens.signRefresh(user, sid) };
   }
 
   return {
@@ -133,14 +159,33 @@ export function createIdentity(options: IdentityOptions): Identity {
     },
 
     async refresh({ idToken, refreshToken }) {
-      const user = refreshToken
-        ? await tokens.verifyRefresh(refreshToken)
-        : await tokens.verify(idToken ?? '');
-      return signIn(user);
+      const { user, sid } = refreshToken
+        ? live(await tokens.verifyRefresh(refreshToken), 'refresh token')
+        : live(await tokens.verify(idToken ?? ''), 'ID token');
+      // The same session goes on: a sign-out still reaches the tokens refreshed from it.
+      return signIn(user, sid ?? undefined);
     },
 
-    verifyIdToken(idToken) {
-      return tokens.verify(idToken);
+    async verifyIdToken(idToken) {
+      return live(await tokens.verify(idToken), 'ID token').user;
+    },
+
+    async sessionOf(idToken) {
+      return live(await tokens.verify(idToken), 'ID token').sid;
+    },
+
+    signOutSessions(sids) {
+      let count = 0;
+      for (const sid of sids) {
+        if (signedOut.has(sid)) continue;
+        signedOut.add(sid);
+        count++;
+      }
+      return count;
+    },
+
+    isSignedIn(sid) {
+      return !signedOut.has(sid);
     },
 
     lastCodeFor(phoneNumber) {

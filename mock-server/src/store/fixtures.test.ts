@@ -36,6 +36,19 @@ describe('fixtures', () => {
     expect(isOutsideBusinessHours(bella, Date.parse('2030-01-08T15:00:00Z'))).toBe(false);
   });
 
+  it('refuse two businesses whose handles differ only by case (issue 29)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixtures-'));
+    const [bella] = loadFixtures().businesses;
+    fs.writeFileSync(
+      path.join(dir, 'businesses.json'),
+      JSON.stringify([bella, { ...bella, id: 'lookalike', handle: 'BellaVista' }]),
+    );
+    fs.writeFileSync(path.join(dir, 'test-phone-numbers.json'), '{}');
+    expect(() => loadFixtures(dir)).toThrow(
+      '"BellaVista" is the handle of business "bella-vista-salon" (handles are the same whatever their case)',
+    );
+  });
+
   it('name the file and the field of a bad fixture', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixtures-'));
     try {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BusinessSchema, formatPath, isValidE164 } from '@chat/core';
+import { BusinessSchema, formatPath, isValidE164, normalHandle } from '@chat/core';
 import type { Business } from '@chat/core';
 
 /** The fixtures shipped with the server. */
@@ -42,10 +42,20 @@ const FixtureBusinessSchema = z.object({
 
 const BusinessesFileSchema = z.array(FixtureBusinessSchema).superRefine((businesses, ctx) => {
   const seen = new Set<string>();
+  const handles = new Map<string, string>();
   businesses.forEach((b, index) => {
     if (seen.has(b.id))
       ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate id "${b.id}"` });
     seen.add(b.id);
+    // Handles are one whatever their case (core's normalHandle): `BellaVista` beside `bellavista` is refused.
+    const holder = handles.get(normalHandle(b.handle));
+    if (holder !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'handle'],
+        message: `"${b.handle}" is the handle of business "${holder}" (handles are the same whatever their case)`,
+      });
+    } else handles.set(normalHandle(b.handle), b.id);
   });
 });
 

@@ -28,7 +28,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { expiryFor, MAX_STORED_TEXT_LENGTH, ProviderError, teamRequestItemId } from '@chat/core';
+import {
+  expiryFor,
+  MAX_STORED_TEXT_LENGTH,
+  normalHandle,
+  ProviderError,
+  teamRequestItemId,
+} from '@chat/core';
 import type {
   Business,
   BusinessFeedItem,
@@ -115,11 +121,12 @@ export interface DocumentStore {
   getBusiness(id: string): Business | null;
   /** The business document as it was written (what the data API serves), or null. */
   getBusinessDocument(id: string): BusinessDocument | null;
-  /** The first business (in store order) whose handle equals `handle`. */
+  /** The first business (in store order) whose handle is `handle` in any case (core's normalHandle). */
   findBusinessByHandle(handle: string): Business | null;
   /**
    * Creates or replaces a business; tells which. Writing a document equal (key order aside) to the
    * stored one writes nothing, so that seeding the same businesses at every start needs no disk.
+   * Refused ('invalid-argument') when its handle, in any case, is another business's.
    */
   putBusiness(document: BusinessDocument): { created: boolean };
   getConversation(id: string): Conversation | null;
@@ -392,14 +399,29 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     }
   }
 
+  function findBusinessByHandle(handle: string): Business | null {
+    const wanted = normalHandle(handle);
+    for (const { business } of state.businesses.values()) {
+      if (normalHandle(business.handle) === wanted) return business;
+    }
+    return null;
+  }
+
   return {
     getBusiness: (id) => state.businesses.get(id)?.business ?? null,
     getBusinessDocument: (id) => state.businesses.get(id)?.document ?? null,
-    findBusinessByHandle(handle) {
-      for (const { business } of state.businesses.values()) if (business.handle === handle) return business;
-      return null;
-    },
+    findBusinessByHandle,
     putBusiness(document) {
+      // One handle whatever its case, as the Firestore tooling keeps it: a case-variant of another
+      // business's handle would let this one be opened by the other's link.
+      const handle = (document as { handle?: unknown }).handle;
+      const holder = typeof handle === 'string' && handle !== '' ? findBusinessByHandle(handle) : null;
+      if (holder && holder.id !== document.id) {
+        throw new ProviderError(
+          'invalid-argument',
+          `handle: "${String(handle)}" is the handle "${holder.handle}" of business "${holder.id}" (handles are the same whatever their case)`,
+        );
+      }
       const existing = state.businesses.get(document.id);
       if (existing && isDeepStrictEqual(existing.document, document)) return { created: false };
       const created = !existing;

@@ -1,11 +1,12 @@
 /**
- * The Firestore the operator tooling writes to, through the Admin SDK: the emulator when
+ * The Firestore (and Auth) the operator tooling writes to, through the Admin SDK: the emulator when
  * FIRESTORE_EMULATOR_HOST is set (no credentials needed), otherwise the real project with application
  * default credentials (`gcloud auth application-default login`, or GOOGLE_APPLICATION_CREDENTIALS).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 /** The project `start:firebase` and the tests run the emulators with. */
@@ -45,6 +46,12 @@ export function resolveProjectId(
 
 export interface AdminFirestore {
   db: Firestore;
+  /**
+   * Firebase Auth of the same project: the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set (the
+   * Admin SDK reads it from the process environment), else the real project. Refused on the Firestore
+   * emulator without the Auth emulator, rather than reaching the real project's users.
+   */
+  auth(): Auth;
   /** Where the writes go, for the operator: "project x on the Firestore emulator at 127.0.0.1:8080". */
   target: string;
   close(): Promise<void>;
@@ -61,6 +68,14 @@ export function openAdminFirestore(
   );
   return {
     db: getFirestore(app),
+    auth() {
+      if (emulator && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+        throw new Error(
+          'FIREBASE_AUTH_EMULATOR_HOST is not set: on the Firestore emulator, the Auth emulator is needed too',
+        );
+      }
+      return getAuth(app);
+    },
     target: emulator
       ? `project ${projectId} on the Firestore emulator at ${emulator}`
       : `project ${projectId} (application default credentials)`,

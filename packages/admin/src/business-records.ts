@@ -2,9 +2,11 @@
  * A businesses file (a JSON array of §3 businesses), checked record by record against core's
  * BusinessSchema before anything is written: every problem is reported with the record (its position and
  * id) and the field, so an operator can fix the file. Stricter than the schema on one point: a field the
- * schema does not know (a typo such as "descripton") is refused rather than silently dropped. Pure.
+ * schema does not know (a typo such as "descripton") is refused rather than silently dropped. A handle is
+ * returned in its normal form (lowercase), and two records whose handles differ only by case are refused.
+ * Pure.
  */
-import { BusinessSchema, type Business } from '@chat/core';
+import { BusinessSchema, normalHandle, type Business } from '@chat/core';
 import { handleDocumentId } from '@chat/firebase/handle-index';
 
 export type RecordsResult = { ok: true; businesses: Business[] } | { ok: false; problems: string[] };
@@ -47,7 +49,7 @@ export function checkBusinessRecords(json: unknown): RecordsResult {
   const problems: string[] = [];
   const businesses: Business[] = [];
   const firstWithId = new Map<string, number>();
-  const firstWithHandle = new Map<string, number>();
+  const firstWithHandle = new Map<string, { index: number; given: string }>();
   json.forEach((record, index) => {
     const label = recordLabel(index, record);
     const parsed = BusinessSchema.safeParse(record);
@@ -63,7 +65,8 @@ export function checkBusinessRecords(json: unknown): RecordsResult {
         `${label}, field ${fieldPath(path)}: not a field of a business (see packages/core/src/schema/business.ts)`,
       );
     }
-    const business = parsed.data;
+    // Stored in its normal form (lowercase): one handle whatever its case (core's normalHandle).
+    const business = { ...parsed.data, handle: normalHandle(parsed.data.handle) };
     if (handleDocumentId(business.handle) === null) {
       problems.push(
         `${label}, field handle: "${business.handle}" is reserved by Firestore ('.', '..' or __…__)`,
@@ -76,9 +79,12 @@ export function checkBusinessRecords(json: unknown): RecordsResult {
     const sameHandle = firstWithHandle.get(business.handle);
     if (sameHandle !== undefined) {
       problems.push(
-        `${label}, field handle: "${business.handle}" is already the handle of record ${sameHandle + 1}`,
+        `${label}, field handle: "${parsed.data.handle}" is already the handle of record ${sameHandle.index + 1}` +
+          (sameHandle.given === parsed.data.handle
+            ? ''
+            : ` ("${sameHandle.given}": handles are the same whatever their case)`),
       );
-    } else firstWithHandle.set(business.handle, index);
+    } else firstWithHandle.set(business.handle, { index, given: parsed.data.handle });
     if (unknown.length === 0) businesses.push(business);
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, businesses };

@@ -3,9 +3,10 @@
  * business is `businesses/{id}` (the §3 fields without the id) plus its handle index entry
  * `handles/{handle}` → { businessId }, which is how the page finds /chat/@handle (the rules let no client
  * list businesses; decision 0017). An import is one transaction: either every record is written, with
- * every index entry moved along, or — when a handle belongs to another business — nothing is.
+ * every index entry moved along, or — when a handle belongs to another business, in any case — nothing is.
+ * Handles are stored and indexed in their normal form (lowercase; core's normalHandle).
  */
-import { BusinessSchema, type Business } from '@chat/core';
+import { BusinessSchema, normalHandle, type Business } from '@chat/core';
 import {
   businessIdOf,
   handleDocumentId,
@@ -36,27 +37,41 @@ export async function importBusinesses(db: Firestore, businesses: readonly Busin
   await db.runTransaction(async (tx) => {
     const businessRefs = businesses.map((b) => db.collection(BUSINESSES).doc(b.id));
     const indexRefs = businesses.map((b) => handleRef(db, b.handle));
-    const [stored, indexed, sameHandle] = await Promise.all([
+    const [stored, indexed, everyHandle] = await Promise.all([
       tx.getAll(...businessRefs),
       tx.getAll(...indexRefs),
-      // Businesses written by other means (the console) that already use one of these handles.
-      Promise.all(businesses.map((b) => tx.get(db.collection(BUSINESSES).where('handle', '==', b.handle)))),
+      // Every stored business's handle, in whatever case it was written (by an older import or the
+      // console): a case-variant of one is the same handle. A projection, one read per business.
+      tx.get(db.collection(BUSINESSES).select('handle')),
     ]);
+    const holdersOf = new Map<string, Array<{ id: string; handle: string }>>();
+    for (const doc of everyHandle.docs) {
+      const handle: unknown = doc.get('handle');
+      if (typeof handle !== 'string' || handle === '') continue;
+      const holders = holdersOf.get(normalHandle(handle)) ?? [];
+      holders.push({ id: doc.id, handle });
+      holdersOf.set(normalHandle(handle), holders);
+    }
 
     const problems: string[] = [];
     // A handle may move to this record only from a business that gets another handle in the same file.
     const holdsOn = (owner: string, business: Business) =>
       owner !== business.id && (newHandleOf.get(owner) ?? business.handle) === business.handle;
     businesses.forEach((business, index) => {
+      const indexOwner = indexed[index]!.exists ? businessIdOf(indexed[index]!.data()) : null;
       const owners = [
-        indexed[index]!.exists ? businessIdOf(indexed[index]!.data()) : null,
-        ...sameHandle[index]!.docs.map((doc) => doc.id),
+        ...(indexOwner === null ? [] : [{ id: indexOwner, handle: business.handle }]),
+        ...(holdersOf.get(business.handle) ?? []),
       ];
-      const owner = owners.find((id) => id !== null && holdsOn(id, business));
+      const owner = owners.find(({ id }) => holdsOn(id, business));
       if (owner) {
+        const variant =
+          owner.handle === business.handle
+            ? ''
+            : ` as "${owner.handle}" (handles are the same whatever their case)`;
         problems.push(
           `record ${index + 1} ("${business.id}"), field handle: "${business.handle}" already belongs to ` +
-            `business "${owner}"`,
+            `business "${owner.id}"${variant}`,
         );
       }
     });
@@ -70,10 +85,13 @@ export async function importBusinesses(db: Firestore, businesses: readonly Busin
       tx.set(indexRefs[index]!, entry);
       // The entry of a handle this business no longer has goes, unless another record takes it over.
       const oldHandle: unknown = stored[index]!.exists ? stored[index]!.get('handle') : undefined;
-      if (typeof oldHandle === 'string' && oldHandle !== business.handle && !claimed.has(oldHandle)) {
-        const oldId = handleDocumentId(oldHandle);
-        if (oldId !== null) tx.delete(db.collection(HANDLES_COLLECTION).doc(oldId));
+      if (typeof oldHandle !== 'string' || oldHandle === '') return;
+      const oldId = handleDocumentId(oldHandle);
+      if (oldId !== null && oldId !== business.handle && !claimed.has(oldId)) {
+        tx.delete(db.collection(HANDLES_COLLECTION).doc(oldId));
       }
+      // An entry an older import kept under the handle as written (not lowercased) is not read any more.
+      if (oldId !== null && oldId !== oldHandle) tx.delete(db.collection(HANDLES_COLLECTION).doc(oldHandle));
     });
   });
 }

@@ -139,6 +139,53 @@ describe.skipIf(!EMULATOR)('npm run businesses, on the Firestore emulator', () =
     expect(shown.description).toBe(bella!.description);
   });
 
+  it('refuses `BellaVista` beside `bellavista`: handles are one whatever their case (issue 29)', async () => {
+    await cli('import', DEMO_FILE);
+    const [bella] = demo();
+    const lookalike = { ...bella, id: 'lookalike-salon', businessName: 'Lookalike', handle: 'BellaVista' };
+    const refused = await cli('import', fileWith('lookalike.json', [lookalike]));
+    expect(refused.status).toBe(1);
+    expect(refused.err).toContain(
+      'record 1 ("lookalike-salon"), field handle: "bellavista" already belongs to business "bella-vista-salon"',
+    );
+    expect(await storedIds('businesses')).not.toContain('lookalike-salon');
+    // The page's lookup follows the normal form: any case finds the one business.
+    expect((await provider.getBusinessByHandle('BellaVista'))?.id).toBe('bella-vista-salon');
+    expect((await provider.getBusinessByHandle('BELLAVISTA'))?.id).toBe('bella-vista-salon');
+  });
+
+  it('refuses a case-variant of a handle stored by other means in another case, and two in one file', async () => {
+    // As an older import or the console left it: the handle as written, not lowercased.
+    await fetch(
+      `http://${EMULATOR}/v1/projects/${PROJECT}/databases/(default)/documents/businesses/old-salon`,
+      {
+        method: 'PATCH',
+        headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: { handle: { stringValue: 'OldSalon' } } }),
+      },
+    );
+    const [bella, sunrise] = demo();
+    const refused = await cli('import', fileWith('old.json', [{ ...bella, handle: 'oldsalon' }]));
+    expect(refused.status).toBe(1);
+    expect(refused.err).toContain(
+      '"oldsalon" already belongs to business "old-salon" as "OldSalon" (handles are the same whatever their case)',
+    );
+    const twice = await cli('import', fileWith('twice.json', [bella, { ...sunrise, handle: 'BELLAVISTA' }]));
+    expect(twice.status).toBe(1);
+    expect(twice.err).toContain(
+      'record 2 ("sunrise-bakery"), field handle: "BELLAVISTA" is already the handle of record 1 ("bellavista": handles are the same whatever their case)',
+    );
+  });
+
+  it('stores and indexes a handle given in capitals in its normal form', async () => {
+    const [bella] = demo();
+    const imported = await cli('import', fileWith('caps.json', [{ ...bella, handle: 'BellaVista' }]));
+    expect(imported.status).toBe(0);
+    expect(imported.out).toContain('bella-vista-salon  @bellavista  approved');
+    expect(await storedIds('handles')).toEqual(['bellavista']);
+    expect((await provider.getBusinessByHandle('bellaVista'))?.handle).toBe('bellavista');
+  });
+
   it('moves the index along when a business changes its handle, and lets two businesses swap theirs', async () => {
     await cli('import', DEMO_FILE);
     const [bella, sunrise] = demo();

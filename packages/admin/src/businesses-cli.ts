@@ -4,6 +4,8 @@
  *   import <file.json> [--project <id>]   write the businesses of a file (a JSON array of §3 businesses)
  *   list [--project <id>]                 every stored business: id, @handle, status, name, problems
  *   show <id|@handle> [--project <id>]    one stored business as JSON
+ *   forget-phone <+1…> [--auth-user]      delete everything stored about one phone number
+ *   forget-conversation <id>              delete one conversation and everything stored with it
  *
  * On the Firestore emulator when FIRESTORE_EMULATOR_HOST is set; otherwise on the real project with
  * application default credentials (admin-firestore.ts). A bad file is refused with every problem named by
@@ -14,6 +16,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAdminFirestore, ProjectNotNamed, resolveProjectId } from './admin-firestore.js';
 import { readBusinessRecords } from './business-records.js';
+import { isForgetCommand, runForgetCommand } from './forget-command.js';
+import { ForgetRefused } from './personal-data.js';
 import {
   findBusiness,
   ImportRefused,
@@ -29,6 +33,14 @@ export const USAGE = `Usage: npm run businesses -- <command> [--project <id>]
                        a bad file is refused, naming the record and field, and nothing is written
   list                 every stored business: id, @handle, verification status, name
   show <id|@handle>    one stored business, as JSON
+  forget-phone <+1…> [--auth-user]
+                       delete everything stored about one phone number: its signups marker, the
+                       feed items naming it, the conversations of its user or named by those (with
+                       their messages and the assistant's memory), and with --auth-user its Auth user;
+                       prints every deleted path
+  forget-conversation <id>
+                       delete one conversation, its messages, the assistant's memory of it and the
+                       feed items naming it; prints every deleted path
 
 On the Firestore emulator when FIRESTORE_EMULATOR_HOST is set (project: --project, else
 demo-business-chat); otherwise on the Firebase project named by --project (or GOOGLE_CLOUD_PROJECT, or
@@ -47,13 +59,15 @@ interface Parsed {
   args: string[];
   project?: string;
   help: boolean;
+  authUser: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Parsed | string {
-  const parsed: Parsed = { args: [], help: false };
+  const parsed: Parsed = { args: [], help: false, authUser: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') parsed.help = true;
+    else if (arg === '--auth-user') parsed.authUser = true;
     else if (arg === '--project') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) return '--project needs a project id';
@@ -70,6 +84,14 @@ const ARITY: Record<string, { count: number; what: string }> = {
   import: { count: 1, what: 'import needs one file: npm run businesses -- import <file.json>' },
   list: { count: 0, what: 'list takes no argument' },
   show: { count: 1, what: 'show needs one business: npm run businesses -- show <id|@handle>' },
+  'forget-phone': {
+    count: 1,
+    what: 'forget-phone needs one phone number: npm run businesses -- forget-phone +15555550100',
+  },
+  'forget-conversation': {
+    count: 1,
+    what: 'forget-conversation needs one conversation id: npm run businesses -- forget-conversation <id>',
+  },
 };
 
 function summary(business: StoredBusiness): string {
@@ -102,6 +124,10 @@ export async function runBusinessesCli(argv: readonly string[], io: CliIo): Prom
   }
   if (parsed.args.length !== arity.count) {
     io.err(`✗ ${arity.what}`);
+    return 2;
+  }
+  if (parsed.authUser && parsed.command !== 'forget-phone') {
+    io.err('✗ --auth-user goes with forget-phone only');
     return 2;
   }
 
@@ -141,6 +167,15 @@ export async function runBusinessesCli(argv: readonly string[], io: CliIo): Prom
   }
   const firestore = openAdminFirestore(projectId, io.env);
   try {
+    if (isForgetCommand(parsed.command)) {
+      return await runForgetCommand(
+        parsed.command,
+        parsed.args[0]!,
+        { deleteAuthUser: parsed.authUser },
+        firestore,
+        io.out,
+      );
+    }
     if (records?.ok) {
       await importBusinesses(firestore.db, records.businesses);
       io.out(`✓ Imported ${records.businesses.length} businesses into ${firestore.target}:`);
@@ -166,6 +201,10 @@ export async function runBusinessesCli(argv: readonly string[], io: CliIo): Prom
     }
     return 0;
   } catch (error) {
+    if (error instanceof ForgetRefused) {
+      io.err(`✗ nothing was deleted: ${error.message}`);
+      return 1;
+    }
     if (error instanceof ImportRefused) {
       io.err(`✗ ${parsed.args[0]} was not imported (nothing was written):\n  ${error.problems.join('\n  ')}`);
       return 1;

@@ -35,6 +35,8 @@ export interface AssistantInput {
   signedIn: boolean;
   /** The visitor's IANA time zone, as the page reports it. */
   userTimezone: string;
+  /** The page's language (BCP 47, e.g. 'es') when the page says it; absent: English. */
+  language?: string;
   request: AssistantRequest;
   /** What this assistant remembered after its previous turn in this conversation, or null. */
   memory: AssistantMemory | null;

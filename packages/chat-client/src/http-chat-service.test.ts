@@ -91,6 +91,21 @@ describe('createHttpChatService', () => {
     expect(calls.map((c) => c.headers.authorization)).toEqual(['Bearer token-abc', undefined, undefined]);
   });
 
+  it('adds the headers its supplier gives on every call, asked afresh each time (App Check)', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, {}));
+    let n = 0;
+    const chat = createHttpChatService({
+      baseUrl: 'http://chat.test',
+      fetch,
+      headers: async () => ({ 'X-Firebase-AppCheck': `app-check-${++n}` }),
+    });
+
+    await chat.send(sendBody);
+    await chat.resume(resumeBody);
+
+    expect(calls.map((c) => c.headers['X-Firebase-AppCheck'])).toEqual(['app-check-1', 'app-check-2']);
+  });
+
   it('posts the resume body with resume.respond and no message', async () => {
     const interrupt = {
       toolRequest: { name: 'requestPhoneSignIn' },

@@ -22,6 +22,11 @@ export interface HttpChatServiceOptions {
   baseUrl: string;
   /** The fetch to use; the global fetch when absent. */
   fetch?: FetchLike;
+  /**
+   * Headers each call adds, asked for just before it is sent: the Firebase backend's App Check token
+   * (`X-Firebase-AppCheck`) when App Check is configured. A failure here fails the call.
+   */
+  headers?: () => Promise<Record<string, string>>;
 }
 
 const WHAT = 'Chat service';
@@ -33,6 +38,7 @@ export function createHttpChatService(options: HttpChatServiceOptions): ChatServ
 
   async function post(check: Check<unknown>, body: unknown, kind: string, call?: ChatCallOptions) {
     const checked = checkInput(check, body, `chat ${kind} body`);
+    const headers = options.headers ? await options.headers() : undefined;
     return requestJson(
       {
         fetch: doFetch,
@@ -40,6 +46,7 @@ export function createHttpChatService(options: HttpChatServiceOptions): ChatServ
         url,
         body: checked,
         idToken: call?.idToken,
+        ...(headers ? { headers } : {}),
         what: WHAT,
         ...(call?.signal ? { signal: call.signal } : {}),
       },

@@ -11,6 +11,8 @@ export interface JsonRequest {
   body?: unknown;
   /** Sent as `Authorization: Bearer …` only when it is a non-empty string. */
   idToken?: string | null;
+  /** More request headers (the chat service's App Check token). */
+  headers?: Record<string, string>;
   /** Names the service in error messages, e.g. "Chat service". */
   what: string;
   /** Aborts the request. */
@@ -50,7 +52,7 @@ export async function requestNoContent(request: JsonRequest): Promise<void> {
 }
 
 async function send(request: JsonRequest): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (typeof request.idToken === 'string' && request.idToken !== '') {
     headers.authorization = `Bearer ${request.idToken}`;

@@ -11,7 +11,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Assistant, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
+import { CHAT_PATH, DEFAULT_RETENTION_AFTER_EXPIRY_MS, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
   errorHandler,
@@ -28,24 +28,31 @@ import type { Firestore } from 'firebase-admin/firestore';
 import helmet from 'helmet';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
+import { APP_CHECK_HEADER, appCheckGuard } from './app-check.js';
+import type { AppCheckMode, AppCheckVerifier } from './app-check.js';
+import { DEFAULT_CALL_LIMITS } from './call-limit-settings.js';
+import type { CallLimitSettings } from './call-limit-settings.js';
 import { chatRoute } from './chat-route.js';
+import { createFirestoreCallLimits } from './firestore-call-limits.js';
 import { createChatStore } from './firestore-chat-store.js';
+import { requestLog } from './request-log.js';
 import { createWindowLimiter } from './window-limiter.js';
 
+/**
+ * The per-instance flood guard in front of everything (kept in this process's memory): the fair
+ * limits shared by all instances are CallLimitSettings, kept in Firestore.
+ */
 export interface RateLimits {
   windowMs: number;
-  /** Chat requests per window and client address. */
+  /** Chat requests per window and client address, per instance. */
   perClient: number;
-  /** Chat requests per window and conversation. */
-  perConversation: number;
-  /** Keys each limiter holds at most (its memory bound). */
+  /** Keys the limiter holds at most (its memory bound). */
   maxKeys: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   windowMs: 60_000,
   perClient: 120,
-  perConversation: 30,
   maxKeys: 10_000,
 };
 /** A reply given whole is revealed at this pace (a model streams at about this rate). */
@@ -65,11 +72,23 @@ export interface ChatServiceOptions {
   pace?: TurnStreaming;
   minWriteIntervalMs?: number;
   savedMessageWaitMs?: number;
+  /** How long what this service writes is kept after its conversation expires; default core's 30 days. */
+  retentionMs?: number;
   bodyLimitBytes?: number;
   /** Origins allowed to call from a browser (CORS); default none (same origin through Hosting). */
   corsOrigins?: readonly string[];
-  /** Proxies in front whose X-Forwarded-For is believed for the client's address (Cloud Run: 1). */
+  /**
+   * Proxies in front whose X-Forwarded-For entry is believed for the client's address: 2 behind
+   * Firebase Hosting (its edge, then Cloud Run's front end); 1 for Cloud Run reached directly.
+   */
   trustProxyHops?: number;
+  /** Fair limits per visitor and conversation (in Firestore); DEFAULT_CALL_LIMITS when absent. */
+  callLimits?: Pick<
+    CallLimitSettings,
+    'visitorCalls' | 'visitorWindowMs' | 'conversationCalls' | 'conversationWindowMs'
+  >;
+  /** App Check on /api/chat (app-check.ts); off when absent. */
+  appCheck?: { mode: AppCheckMode; verifier: AppCheckVerifier | null };
 }
 
 export interface ChatServiceApp {
@@ -85,11 +104,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
     max: limits.perClient,
     maxKeys: limits.maxKeys,
   });
-  const perConversation = createWindowLimiter({
-    windowMs: limits.windowMs,
-    max: limits.perConversation,
-    maxKeys: limits.maxKeys,
-  });
+  const callLimits = options.callLimits ?? DEFAULT_CALL_LIMITS;
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const corsOrigins = options.corsOrigins ?? [];
 
@@ -97,12 +112,15 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', options.trustProxyHops ?? 0);
+  app.use(requestLog(logger));
   app.use(helmet());
   app.use(
     cors({
       origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.includes(origin)),
       methods: ['POST'],
-      allowedHeaders: ['Content-Type', 'Authorization'],
+      allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER],
+      // A limited visitor's page reads how long to wait.
+      exposedHeaders: ['Retry-After'],
       maxAge: 600,
     }),
   );
@@ -110,20 +128,30 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
     res.json({ ok: true });
   });
   app.use(CHAT_PATH, (req, res, next) => {
-    if (perClient.take(req.ip ?? 'unknown')) next();
-    else sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later');
+    if (perClient.take(req.ip ?? 'unknown')) {
+      next();
+      return;
+    }
+    res.set('Retry-After', String(Math.ceil(limits.windowMs / 1000)));
+    sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later');
   });
+  app.use(CHAT_PATH, appCheckGuard(options.appCheck?.mode ?? 'off', options.appCheck?.verifier ?? null));
   app.use(refuseDeclaredOversize(bodyLimitBytes), express.json({ limit: bodyLimitBytes }), requireJsonBody);
   app.use(
     chatRoute({
-      store: createChatStore(options.firestore, logger),
+      store: createChatStore(options.firestore, logger, {
+        retentionMs: options.retentionMs ?? DEFAULT_RETENTION_AFTER_EXPIRY_MS,
+        now: () => (options.clock ?? Date).now(),
+      }),
       auth: options.auth,
       assistant: options.assistant,
       now: () => (options.clock ?? Date).now(),
       pace: options.pace ?? DEFAULT_PACE,
       minWriteIntervalMs: options.minWriteIntervalMs ?? DEFAULT_MIN_WRITE_INTERVAL_MS,
       savedMessageWaitMs: options.savedMessageWaitMs ?? SAVED_MESSAGE_WAIT_MS,
-      perConversation,
+      limits: createFirestoreCallLimits(options.firestore, () => (options.clock ?? Date).now()),
+      visitorWindow: { max: callLimits.visitorCalls, windowMs: callLimits.visitorWindowMs },
+      conversationWindow: { max: callLimits.conversationCalls, windowMs: callLimits.conversationWindowMs },
       logger,
     }),
   );

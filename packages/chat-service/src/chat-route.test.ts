@@ -11,13 +11,12 @@ import { CHAT_PATH, ProviderError } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
 import { createMemoryAnsweredTurns, errorHandler } from '@chat/server-http';
 import express from 'express';
-import type { DocumentReference } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatRoute } from './chat-route.js';
 import type { ChatStore } from './firestore-chat-store.js';
 import type { TokenVerifier } from './id-token.js';
-import { createWindowLimiter } from './window-limiter.js';
 
 const business = contractBusiness();
 const NOW = Date.UTC(2026, 10, 26, 12);
@@ -87,6 +86,7 @@ function fakeStore(
       return null;
     },
     newMessage: () => ({ id: 'reply-1' }) as DocumentReference,
+    deleteAt: () => Timestamp.fromMillis(NOW),
     turns: { ...createMemoryAnsweredTurns(), settleIn() {} },
     async addTeamRequest() {},
     async endTurn() {},
@@ -116,7 +116,10 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
       pace: { chunkChars: 0, intervalMs: 0 },
       minWriteIntervalMs: 250,
       savedMessageWaitMs: 10_000,
-      perConversation: createWindowLimiter({ windowMs: 60_000, max: 100, maxKeys: 100 }),
+      // The limits' own tests are in call-limits.emulator.test.ts: here every call is within them.
+      limits: { take: () => Promise.resolve({ ok: true }) },
+      visitorWindow: { max: 100, windowMs: 60_000 },
+      conversationWindow: { max: 100, windowMs: 60_000 },
       logger,
     }),
   );

@@ -33,7 +33,8 @@ import type { ChatStore } from './firestore-chat-store.js';
 import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
 import type { TokenVerifier } from './id-token.js';
 import { requestUser } from './id-token.js';
-import type { WindowLimiter } from './window-limiter.js';
+import type { CallLimits, CallVerdict, CallWindow } from './firestore-call-limits.js';
+import { LOGGED_CONVERSATION } from './request-log.js';
 
 export interface ChatRouteOptions {
   store: ChatStore;
@@ -44,9 +45,19 @@ export interface ChatRouteOptions {
   minWriteIntervalMs: number;
   /** How long a turn waits for the visitor's message the page is still saving (decision 0025). */
   savedMessageWaitMs: number;
-  perConversation: WindowLimiter;
+  /** The fair limits shared by every instance (Firestore). */
+  limits: CallLimits;
+  /** Calls per visitor: the verified uid, else the client address (req.ip under `trust proxy`). */
+  visitorWindow: CallWindow;
+  /** Calls per conversation, messages and resumes alike. */
+  conversationWindow: CallWindow;
   logger: Logger;
 }
+
+const LIMIT_MESSAGES: Record<Exclude<CallVerdict, { ok: true }>['kind'], string> = {
+  visitor: 'You have sent many messages; wait a while and try again',
+  conversation: 'This conversation has had many messages; wait a while and try again',
+};
 
 /** The promise's outcome, never rejecting: a read that is not awaited yet cannot go unhandled. */
 function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
@@ -68,14 +79,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
 
   router.post(CHAT_PATH, async (req, res) => {
     const body = parseChatBody(req.body);
-    if (!options.perConversation.take(body.conversationId)) {
-      sendError(
-        res,
-        'too-many-requests',
-        'Too many messages in this conversation; wait a moment and try again',
-      );
-      return;
-    }
+    res.locals[LOGGED_CONVERSATION] = body.conversationId;
     // The token's verification (an Auth call: revocation is checked) and the turn's reads go out
     // together, one round trip instead of three. A bad token is refused as soon as it is known (401
     // whatever the reads find, as when they ran one after the other), without waiting for the reads;
@@ -103,6 +107,24 @@ export function chatRoute(options: ChatRouteOptions): Router {
       ...valueOf(await documentsRead),
       nowMs,
     });
+    // Counted once the turn is known to be one an assistant answers, beside the reads still going.
+    const verdict = options.limits.take([
+      {
+        kind: 'visitor',
+        // No address can only be a socket already gone; the conversation then stands for the visitor.
+        key: user ? `uid:${user.uid}` : req.ip ? `ip:${req.ip}` : `conversation:${conversation.id}`,
+        limit: options.visitorWindow,
+      },
+      { kind: 'conversation', key: conversation.id, limit: options.conversationWindow },
+    ]);
+    verdict.catch(() => undefined);
+    const counted = await verdict;
+    if (!counted.ok) {
+      res.set('Retry-After', String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))));
+      sendError(res, 'too-many-requests', LIMIT_MESSAGES[counted.kind]);
+      return;
+    }
+
     // Claimed while the message may still be on its way (one answer per question, issue 27): the
     // history read above goes on meanwhile, so the claim costs the reply no time.
     const claim: TurnClaim = answered
@@ -129,7 +151,10 @@ export function chatRoute(options: ChatRouteOptions): Router {
       const history = valueOf(await historyRead);
       const memory = valueOf(await memoryRead);
 
+      // What this turn writes is deleted with the conversation's data (the TTL field, README "Data lifetime").
+      const deleteAt = store.deleteAt(conversation);
       const { writer, turn, endReply } = createFirestoreTurnWriter({
+        deleteAt,
         message: store.newMessage(
           conversation.id,
           answered ? replyMessageId(conversation.id, answered, attempt) : undefined,
@@ -148,6 +173,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
             nowMs,
             signedIn: user !== null,
             userTimezone: body.userTimezone,
+            ...(body.language ? { language: body.language } : {}),
             request,
             memory,
           },
@@ -162,6 +188,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
       await Promise.all([
         store.endTurn({
           conversationId: conversation.id,
+          deleteAt,
           reply,
           interrupt: failure ? null : turn.interrupt,
           memory: turn.memory,

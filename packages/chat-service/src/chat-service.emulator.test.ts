@@ -343,9 +343,15 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
     expect(messages.size).toBe(0);
   });
 
-  it('limits chat requests per conversation and per client (429)', async () => {
+  it('limits chat requests per conversation and per client (429 with Retry-After)', async () => {
     const limited = await startService(BUILT_IN, {
-      rateLimits: { windowMs: 60_000, perClient: 3, perConversation: 2, maxKeys: 100 },
+      rateLimits: { windowMs: 60_000, perClient: 3, maxKeys: 100 },
+      callLimits: {
+        visitorCalls: 100,
+        visitorWindowMs: 60_000,
+        conversationCalls: 2,
+        conversationWindowMs: 60_000,
+      },
       trustProxyHops: 1,
     });
     try {
@@ -359,11 +365,15 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
       expect((await send(first, '203.0.113.1')).status).toBe(200);
       expect((await send(first, '203.0.113.2')).status).toBe(200);
       // A third turn in one conversation, even from another client.
-      expectError(await send(first, '203.0.113.3'), 429, 'too-many-requests', 'this conversation');
+      const third1 = await send(first, '203.0.113.3');
+      expectError(third1, 429, 'too-many-requests', 'This conversation');
+      expect(Number(third1.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await send(second, '203.0.113.1')).status).toBe(200);
       expect((await send(third, '203.0.113.1')).status).toBe(200);
-      // The fourth request of one client, whatever the conversation; another client goes on.
-      expectError(await send(second, '203.0.113.1'), 429, 'too-many-requests', 'slow down');
+      // The fourth request of one client on this instance, whatever the conversation; another client goes on.
+      const flood = await send(second, '203.0.113.1');
+      expectError(flood, 429, 'too-many-requests', 'slow down');
+      expect(flood.headers.get('retry-after')).toBe('60');
       expect((await send(second, '198.51.100.7')).status).toBe(200);
     } finally {
       await limited.stop();

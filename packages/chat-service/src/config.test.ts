@@ -13,9 +13,16 @@ describe('the chat service configuration', () => {
       PORT: 8080,
       HOST: '0.0.0.0',
       CORS_ORIGINS: [],
-      TRUST_PROXY_HOPS: 1,
+      TRUST_PROXY_HOPS: 2,
+      APP_CHECK: 'off',
       RATE_LIMIT_PER_CLIENT: 120,
-      RATE_LIMIT_PER_CONVERSATION: 30,
+      LIMIT_VISITOR_CALLS: 50,
+      LIMIT_VISITOR_WINDOW_MS: 86_400_000,
+      LIMIT_CONVERSATION_CALLS: 40,
+      LIMIT_CONVERSATION_WINDOW_MS: 86_400_000,
+      BUSINESS_MODEL_CALLS_PER_DAY: 2000,
+      BUSINESS_OUTPUT_TOKENS_PER_DAY: 600_000,
+      BUDGET_SHARDS: 8,
       MIN_WRITE_INTERVAL_MS: 250,
       CHAT_SCENARIOS: [],
       SCENARIOS_DIR: null,
@@ -30,6 +37,8 @@ describe('the chat service configuration', () => {
         MIN_WRITE_INTERVAL_MS: '5',
         SCENARIOS_DIR: '/no/such/folder',
         LOG_LEVEL: 'loud',
+        APP_CHECK: 'strict',
+        LIMIT_VISITOR_CALLS: '0',
       });
     expect(read).toThrow(ConfigError);
     const message = (() => {
@@ -46,6 +55,8 @@ describe('the chat service configuration', () => {
     expect(message).toContain('MIN_WRITE_INTERVAL_MS must be an integer from 50 to 10000, got "5"');
     expect(message).toContain('SCENARIOS_DIR: the folder /no/such/folder does not exist');
     expect(message).toContain('LOG_LEVEL must be one of');
+    expect(message).toContain('APP_CHECK must be one of off, monitor, enforce');
+    expect(message).toContain('LIMIT_VISITOR_CALLS must be an integer from 1 to 1000000, got "0"');
   });
 
   it('refuses CHAT_SCENARIOS naming a scenario that cannot play, or two for one business', () => {

@@ -3,10 +3,15 @@
  * with a message naming each bad variable. Secrets: none of its own — on Cloud Run the Admin SDK
  * uses the service account's application default credentials.
  */
+import { DEFAULT_RETENTION_AFTER_EXPIRY_MS, MAX_RETENTION_AFTER_EXPIRY_MS } from '@chat/core';
 import { envInteger, envScenariosDir } from '@chat/server-http';
 import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { z } from 'zod';
+import { APP_CHECK_MODES } from './app-check.js';
+import { DEFAULT_CALL_LIMITS as L } from './call-limit-settings.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const list = (value: string | undefined) =>
   (value ?? '')
@@ -41,15 +46,53 @@ const EnvSchema = z.object({
       }
       return origins;
     }),
-  TRUST_PROXY_HOPS: envInteger('TRUST_PROXY_HOPS', 0, 10, 1),
+  /**
+   * Proxies whose X-Forwarded-For entry is believed: 2 behind Firebase Hosting (its edge appends the
+   * visitor, Cloud Run's front end appends the edge — README "Limits").
+   */
+  TRUST_PROXY_HOPS: envInteger('TRUST_PROXY_HOPS', 0, 10, 2),
+  APP_CHECK: z
+    .enum(APP_CHECK_MODES, { message: `APP_CHECK must be one of ${APP_CHECK_MODES.join(', ')}` })
+    .default('off'),
+  LIMIT_VISITOR_CALLS: envInteger('LIMIT_VISITOR_CALLS', 1, 1_000_000, L.visitorCalls),
+  LIMIT_VISITOR_WINDOW_MS: envInteger('LIMIT_VISITOR_WINDOW_MS', 1_000, 31 * 86_400_000, L.visitorWindowMs),
+  LIMIT_CONVERSATION_CALLS: envInteger('LIMIT_CONVERSATION_CALLS', 1, 1_000_000, L.conversationCalls),
+  LIMIT_CONVERSATION_WINDOW_MS: envInteger(
+    'LIMIT_CONVERSATION_WINDOW_MS',
+    1_000,
+    31 * 86_400_000,
+    L.conversationWindowMs,
+  ),
+  BUSINESS_MODEL_CALLS_PER_DAY: envInteger(
+    'BUSINESS_MODEL_CALLS_PER_DAY',
+    0,
+    10_000_000,
+    L.businessModelCallsPerDay,
+  ),
+  BUSINESS_OUTPUT_TOKENS_PER_DAY: envInteger(
+    'BUSINESS_OUTPUT_TOKENS_PER_DAY',
+    0,
+    1_000_000_000,
+    L.businessOutputTokensPerDay,
+  ),
+  BUDGET_SHARDS: envInteger('BUDGET_SHARDS', 1, 100, L.budgetShards),
   BODY_LIMIT_BYTES: envInteger('BODY_LIMIT_BYTES', 1024, 1_048_576, 16 * 1024),
   RATE_LIMIT_PER_CLIENT: envInteger('RATE_LIMIT_PER_CLIENT', 1, 1_000_000, 120),
-  RATE_LIMIT_PER_CONVERSATION: envInteger('RATE_LIMIT_PER_CONVERSATION', 1, 1_000_000, 30),
   RATE_LIMIT_WINDOW_MS: envInteger('RATE_LIMIT_WINDOW_MS', 1_000, 3_600_000, 60_000),
   RATE_LIMIT_MAX_KEYS: envInteger('RATE_LIMIT_MAX_KEYS', 100, 10_000_000, 10_000),
   STREAM_CHUNK_CHARS: envInteger('STREAM_CHUNK_CHARS', 0, 10_000, 24),
   STREAM_INTERVAL_MS: envInteger('STREAM_INTERVAL_MS', 0, 10_000, 40),
   MIN_WRITE_INTERVAL_MS: envInteger('MIN_WRITE_INTERVAL_MS', 50, 10_000, 250),
+  /**
+   * Days the messages and memory this service writes are kept after their conversation expires (the TTL
+   * field deleteAt; README "Data lifetime"). Up to 365, the longest firestore.rules accept from the page.
+   */
+  DATA_RETENTION_DAYS: envInteger(
+    'DATA_RETENTION_DAYS',
+    1,
+    MAX_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
+    DEFAULT_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
+  ),
   SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CHAT_SCENARIOS: z
     .string()

@@ -10,9 +10,9 @@
  * turn, or a running one whose instance died (older than TURN_LEASE_MS), is run again as the next
  * attempt, decided in a transaction so two retries cannot both take it.
  */
-import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
-import { ProviderError } from '@chat/core';
+import { ProviderError, TTL_FIELD } from '@chat/core';
 import type { ChatResponse } from '@chat/core';
 import { leaseExpired, outcomeError } from '@chat/server-http';
 import type { AnsweredTurns, TurnClaim, TurnOutcome } from '@chat/server-http';
@@ -43,7 +43,14 @@ export interface FirestoreAnsweredTurns extends AnsweredTurns {
 /** Firestore refuses undefined: what is stored goes through JSON. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-export function createFirestoreAnsweredTurns(db: Firestore): FirestoreAnsweredTurns {
+/**
+ * `deleteAtFor(nowMs)`: the TTL field's value for a claim made at `nowMs` (the chat store's retention),
+ * so the claims of a conversation go with its messages (README "Data lifetime").
+ */
+export function createFirestoreAnsweredTurns(
+  db: Firestore,
+  deleteAtFor: (nowMs: number) => Timestamp,
+): FirestoreAnsweredTurns {
   const turnRef = (conversationId: string, messageId: string) =>
     db.collection('conversations').doc(conversationId).collection(TURNS_COLLECTION).doc(messageId);
   const running = (attempt: number, nowMs: number) => ({
@@ -51,6 +58,7 @@ export function createFirestoreAnsweredTurns(db: Firestore): FirestoreAnsweredTu
     attempt,
     startedAtMs: nowMs,
     updatedAt: FieldValue.serverTimestamp(),
+    [TTL_FIELD]: deleteAtFor(nowMs),
   });
 
   return {

@@ -6,11 +6,22 @@
  *
  * The assistant memory is kept in `assistantMemory/{conversationId}`: no rule matches that collection,
  * so clients can neither read nor change it (a visitor cannot jump in a demo's script).
+ *
+ * Every document written here carries the TTL field deleteAt (core's TTL_FIELD): the conversation's
+ * expiry plus the retention (DATA_RETENTION_DAYS), so the messages and memory of one conversation go
+ * together, whenever in its life they were written (README "Data lifetime").
  */
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { AssistantMemory, TurnInterrupt } from '@chat/assistant';
-import { lastMessageOf, MAX_MESSAGE_LENGTH, ProviderError, teamRequestItemId } from '@chat/core';
+import {
+  deleteAtFor,
+  lastMessageOf,
+  MAX_MESSAGE_LENGTH,
+  ProviderError,
+  teamRequestItemId,
+  TTL_FIELD,
+} from '@chat/core';
 import type {
   Business,
   ChatResponse,
@@ -64,11 +75,18 @@ export interface ChatStore {
    */
   addTeamRequest(businessId: string, item: NewTeamRequestItem): Promise<void>;
   /**
+   * The TTL field's value for what is written about `conversation`: its expiry (now for a conversation
+   * without one) plus the retention.
+   */
+  deleteAt(conversation: Pick<Conversation, 'expiredAt'>): Timestamp;
+  /**
    * One batch at the end of a turn: the interrupt's auth message (after the reply), the
    * conversation's lastMessage and updatedAt when anything was written, and the assistant's memory.
    */
   endTurn(end: {
     conversationId: string;
+    /** The TTL field's value for the auth message and the memory (deleteAt above). */
+    deleteAt: Timestamp;
     reply: { id: string; text: string } | null;
     interrupt: TurnInterrupt | null;
     memory: AssistantMemory | null;
@@ -109,9 +127,17 @@ function firstExisting(
 
 const withdrawnError = () => new ProviderError('unavailable', 'The caller withdrew the request');
 
-export function createChatStore(db: Firestore, logger: Logger): ChatStore {
+export interface RetentionOptions {
+  /** How long after its conversation expires a written document is kept. */
+  retentionMs: number;
+  now(): number;
+}
+
+export function createChatStore(db: Firestore, logger: Logger, retention: RetentionOptions): ChatStore {
   const conversations = db.collection('conversations');
-  const turns = createFirestoreAnsweredTurns(db);
+  const turns = createFirestoreAnsweredTurns(db, (nowMs) =>
+    Timestamp.fromMillis(deleteAtFor(nowMs, retention.retentionMs)),
+  );
   const messagesOf = (conversationId: string) => conversations.doc(conversationId).collection('messages');
 
   return {
@@ -182,6 +208,8 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
     newMessage: (conversationId, id) =>
       id ? messagesOf(conversationId).doc(id) : messagesOf(conversationId).doc(),
 
+    deleteAt: ({ expiredAt }) => Timestamp.fromMillis((expiredAt ?? retention.now()) + retention.retentionMs),
+
     turns,
 
     async addTeamRequest(businessId, item) {
@@ -197,19 +225,20 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
       }
     },
 
-    async endTurn({ conversationId, reply, interrupt, memory, answered }) {
+    async endTurn({ conversationId, deleteAt, reply, interrupt, memory, answered }) {
       const batch = db.batch();
       if (answered) turns.settleIn(batch, conversationId, answered.messageId, answered.answer);
       let last: { id: string; text: string } | null = reply;
       if (interrupt) {
         const auth = messagesOf(conversationId).doc();
-        const authMessage: StoredFields<Message, FieldValue, 'createdAt'> = {
+        const authMessage: StoredFields<Message, FieldValue, 'createdAt'> & { [TTL_FIELD]: Timestamp } = {
           role: 'model',
           type: 'auth',
           text: interrupt.message,
           // Through JSON: Firestore refuses undefined, which a tool request's input may hold.
           toolRequest: JSON.parse(JSON.stringify(interrupt.toolRequest)) as ToolRequest,
           createdAt: FieldValue.serverTimestamp(),
+          [TTL_FIELD]: deleteAt,
         };
         batch.create(auth, authMessage);
         last = { id: auth.id, text: interrupt.message };
@@ -233,6 +262,7 @@ export function createChatStore(db: Firestore, logger: Logger): ChatStore {
         batch.set(db.collection(MEMORY_COLLECTION).doc(conversationId), {
           memory: JSON.parse(JSON.stringify(memory)) as unknown,
           updatedAt: FieldValue.serverTimestamp(),
+          [TTL_FIELD]: deleteAt,
         });
       }
       await batch.commit();

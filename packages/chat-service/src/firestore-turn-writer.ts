@@ -7,7 +7,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { FieldValue } from 'firebase-admin/firestore';
-import type { DocumentReference } from 'firebase-admin/firestore';
+import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import type {
   AssistantMemory,
   ReplyWriter,
@@ -15,7 +15,7 @@ import type {
   TurnInterrupt,
   TurnStreaming,
 } from '@chat/assistant';
-import { errorCodeForStatus, normaliseSmartReplies, ProviderError } from '@chat/core';
+import { errorCodeForStatus, normaliseSmartReplies, ProviderError, TTL_FIELD } from '@chat/core';
 import type { Message, SmartReply, StoredFields } from '@chat/core';
 import type { Logger } from 'pino';
 import { createCoalescedReply } from './coalesced-reply.js';
@@ -24,6 +24,8 @@ import type { ReplySink } from './coalesced-reply.js';
 export interface TurnWriterOptions {
   /** The reply's message document (created on the first write). */
   message: DocumentReference;
+  /** Its TTL field's value (ChatStore.deleteAt). */
+  deleteAt: Timestamp;
   /** The pace a reply given whole is revealed at, unless the turn sets its own. */
   pace: TurnStreaming;
   minWriteIntervalMs: number;
@@ -46,14 +48,15 @@ export interface TurnWriter {
   endReply(): Promise<{ id: string; text: string } | null>;
 }
 
-function firestoreSink(message: DocumentReference): ReplySink {
+function firestoreSink(message: DocumentReference, deleteAt: Timestamp): ReplySink {
   const withReplies = (smartReplies: SmartReply[]) => (smartReplies.length > 0 ? { smartReplies } : {});
   return {
     async create(text, streaming, smartReplies) {
-      const fields: StoredFields<Message, FieldValue, 'createdAt'> = {
+      const fields: StoredFields<Message, FieldValue, 'createdAt'> & { [TTL_FIELD]: Timestamp } = {
         role: 'model',
         text,
         createdAt: FieldValue.serverTimestamp(),
+        [TTL_FIELD]: deleteAt,
         ...(streaming ? { streaming: true } : withReplies(smartReplies)),
       };
       await message.create(fields);
@@ -69,7 +72,7 @@ function firestoreSink(message: DocumentReference): ReplySink {
 
 export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWriter {
   const { message, logger } = options;
-  const reply = createCoalescedReply(firestoreSink(message), {
+  const reply = createCoalescedReply(firestoreSink(message, options.deleteAt), {
     minWriteIntervalMs: options.minWriteIntervalMs,
   });
   let pace = options.pace;

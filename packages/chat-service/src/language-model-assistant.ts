@@ -8,19 +8,35 @@ import type { Assistant } from '@chat/assistant';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
+import type { CallLimitSettings } from './call-limit-settings.js';
+import { DEFAULT_CALL_LIMITS } from './call-limit-settings.js';
 import { createFirestoreModelCallBudget } from './firestore-model-call-budget.js';
+
+export type BusinessBudget = Pick<
+  CallLimitSettings,
+  'businessModelCallsPerDay' | 'businessOutputTokensPerDay' | 'budgetShards'
+>;
 
 export async function languageModelAssistant(
   config: AssistantConfig,
   db: Firestore,
   logger: Logger,
+  budget: BusinessBudget = DEFAULT_CALL_LIMITS,
 ): Promise<Assistant | null> {
   if (config.provider === 'rules') return null;
   const { createLlmAssistant, createModelRuntime } = await import('@chat/llm-assistant');
-  logger.info({ provider: config.provider, model: config.model }, 'assistant: language model');
+  const runtime = createModelRuntime(config);
+  logger.info(
+    { provider: config.provider, model: config.model, endpoint: runtime.endpoint },
+    'assistant: language model',
+  );
   return createLlmAssistant({
-    ...createModelRuntime(config),
-    budget: createFirestoreModelCallBudget(db),
+    ...runtime,
+    budget: createFirestoreModelCallBudget(db, {
+      outputTokensPerDay: budget.businessOutputTokensPerDay,
+      shards: budget.budgetShards,
+    }),
+    limits: { maxModelCallsPerBusinessPerDay: budget.businessModelCallsPerDay },
     logger: logger.child({ component: 'llm-assistant' }),
   });
 }

@@ -5,30 +5,56 @@
  */
 import { createBuiltInAssistant, turnAssistant } from '@chat/assistant';
 import { initializeApp } from 'firebase-admin/app';
+import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { pino } from 'pino';
 import { createChatServiceApp } from './app.js';
+import { cloudLogger } from './cloud-logger.js';
 import { ConfigError, readConfig } from './config.js';
 import { languageModelAssistant } from './language-model-assistant.js';
 import { assistantWithScenarios, ScenarioConfigError } from './scenario-bindings.js';
 
 async function main() {
   const config = readConfig(process.env);
-  // Cloud Logging reads `severity`; the level names are the same words.
-  const logger = pino({
-    level: config.LOG_LEVEL,
-    messageKey: 'message',
-    formatters: { level: (label) => ({ severity: label.toUpperCase() }) },
-  });
+  const logger = cloudLogger(config.LOG_LEVEL);
   const projectId = config.GOOGLE_CLOUD_PROJECT || config.GCLOUD_PROJECT;
   const firebase = initializeApp(projectId ? { projectId } : undefined);
+  const callLimits = {
+    visitorCalls: config.LIMIT_VISITOR_CALLS,
+    visitorWindowMs: config.LIMIT_VISITOR_WINDOW_MS,
+    conversationCalls: config.LIMIT_CONVERSATION_CALLS,
+    conversationWindowMs: config.LIMIT_CONVERSATION_WINDOW_MS,
+    businessModelCallsPerDay: config.BUSINESS_MODEL_CALLS_PER_DAY,
+    businessOutputTokensPerDay: config.BUSINESS_OUTPUT_TOKENS_PER_DAY,
+    budgetShards: config.BUDGET_SHARDS,
+  };
+  // What an operator checks first in the logs: how this instance is set up (no secret among it).
+  logger.info(
+    {
+      startup: {
+        assistant: config.ASSISTANT.provider,
+        ...(config.ASSISTANT.provider === 'rules' ? {} : { model: config.ASSISTANT.model }),
+        scenarios: config.CHAT_SCENARIOS,
+        appCheck: config.APP_CHECK,
+        limits: callLimits,
+        perInstanceFloodGuard: {
+          perClient: config.RATE_LIMIT_PER_CLIENT,
+          windowMs: config.RATE_LIMIT_WINDOW_MS,
+        },
+        trustProxyHops: config.TRUST_PROXY_HOPS,
+        corsOrigins: config.CORS_ORIGINS,
+        firestore: process.env.FIRESTORE_EMULATOR_HOST ? 'emulator' : 'project',
+        projectId: projectId ?? null,
+      },
+    },
+    'chat service starting',
+  );
+  const model = await languageModelAssistant(config.ASSISTANT, getFirestore(firebase), logger, callLimits);
+  // Where a model reachability check reports at start (issue 29 item 6; the assistant's side).
   const assistant = assistantWithScenarios({
     dir: config.SCENARIOS_DIR,
     scenarioIds: config.CHAT_SCENARIOS,
-    fallback:
-      (await languageModelAssistant(config.ASSISTANT, getFirestore(firebase), logger)) ??
-      turnAssistant(createBuiltInAssistant()),
+    fallback: model ?? turnAssistant(createBuiltInAssistant()),
     logger,
   });
   const service = createChatServiceApp({
@@ -39,18 +65,29 @@ async function main() {
     rateLimits: {
       windowMs: config.RATE_LIMIT_WINDOW_MS,
       perClient: config.RATE_LIMIT_PER_CLIENT,
-      perConversation: config.RATE_LIMIT_PER_CONVERSATION,
       maxKeys: config.RATE_LIMIT_MAX_KEYS,
+    },
+    callLimits,
+    appCheck: {
+      mode: config.APP_CHECK,
+      verifier: config.APP_CHECK === 'off' ? null : getAppCheck(firebase),
     },
     pace: { chunkChars: config.STREAM_CHUNK_CHARS, intervalMs: config.STREAM_INTERVAL_MS },
     minWriteIntervalMs: config.MIN_WRITE_INTERVAL_MS,
+    retentionMs: config.DATA_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxyHops: config.TRUST_PROXY_HOPS,
   });
   const { url, server } = await service.listen(config.PORT, config.HOST);
   logger.info({ url, scenarios: config.CHAT_SCENARIOS }, `chat service listening on ${url}`);
-  const stop = () => server.close(() => process.exit(0));
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'chat service stopping: no new connections, finishing open requests');
+    server.close(() => {
+      logger.info('chat service stopped');
+      process.exit(0);
+    });
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

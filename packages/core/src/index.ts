@@ -21,6 +21,7 @@ export * from './rules/business-hours.js';
 export * from './rules/date-time-format.js';
 export * from './rules/chat-input.js';
 export * from './rules/conversation-expiry.js';
+export * from './rules/data-retention.js';
 export * from './rules/error-text.js';
 export * from './rules/link-protocols.js';
 export * from './rules/phone-number.js';

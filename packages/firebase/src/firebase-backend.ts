@@ -14,9 +14,10 @@
  */
 import { createHttpChatService } from '@chat/chat-client';
 import type { Backend, KeyValueStore } from '@chat/core';
-import { deleteApp, initializeApp, type FirebaseOptions } from 'firebase/app';
+import { deleteApp, initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { firestoreRestOrigin, parseEmulatorHost } from './emulator-host.js';
+import type { AppCheckSettings } from './firebase-app-check.js';
 import { createFirestoreDataProvider } from './firestore-data-provider.js';
 import { createLazyAuthProvider } from './lazy-auth-provider.js';
 import { gateOnSessionRestore } from './session-gated-data-provider.js';
@@ -37,6 +38,23 @@ export interface FirebaseBackendOptions {
    * (`storageOrMemory(() => window.localStorage)`).
    */
   sessionHint?: KeyValueStore;
+  /**
+   * App Check for the chat calls (firebase-app-check.ts); none when absent. Its code loads with the
+   * first chat call, never with the page.
+   */
+  appCheck?: AppCheckSettings;
+}
+
+/** The headers of each chat call: App Check's token once its chunk has loaded, when configured. */
+function chatHeaders(app: FirebaseApp, settings: AppCheckSettings | undefined) {
+  if (!settings) return undefined;
+  let headers: Promise<() => Promise<Record<string, string>>> | null = null;
+  return async () => {
+    headers ??= import('./firebase-app-check.js').then(({ connectAppCheck }) =>
+      connectAppCheck(app, settings),
+    );
+    return (await headers)();
+  };
 }
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
@@ -59,7 +77,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     // A returning visitor's conversation calls wait until their session is back (else they go anonymous).
     data: gateOnSessionRestore(data, () => auth.sessionRestored()),
     auth,
-    chat: createHttpChatService({ baseUrl: options.chatServiceUrl }),
+    chat: (() => {
+      const headers = chatHeaders(app, options.appCheck);
+      return createHttpChatService({ baseUrl: options.chatServiceUrl, ...(headers ? { headers } : {}) });
+    })(),
     close() {
       // Ends the Firestore listeners and connections and the auth state listeners of this app.
       void deleteApp(app).catch((error: unknown) =>

@@ -39,7 +39,10 @@ import {
   DocumentIdCheck,
   HandleCheck,
   CONVERSATION_LIFETIME_MS,
+  TTL_FIELD,
+  deleteAtFor,
   isDocumentId,
+  normalHandle,
   checkInput,
   lastMessageOf,
   runCheck,
@@ -88,9 +91,24 @@ const SIGNUPS_COLLECTION = 'signups';
 
 /** Pending serverTimestamp() fields read as the SDK's local estimate instead of null. */
 type ConversationTimes = 'createdAt' | 'updatedAt' | 'expiredAt';
-/** A new conversation document as stored: core's Conversation, its times as the server sets them. */
-type StoredConversation = StoredFields<Conversation, FieldValue, ConversationTimes>;
+/**
+ * A new conversation document as stored: core's Conversation, its times as the server sets them, and the
+ * TTL field (deleteAt) Firestore's TTL policy deletes it by.
+ */
+type StoredConversation = StoredFields<Conversation, FieldValue, ConversationTimes> & TtlField;
 type ConversationFieldsWithoutTimes = Omit<StoredConversation, ConversationTimes>;
+interface TtlField {
+  [TTL_FIELD]: Timestamp;
+}
+
+/**
+ * The TTL field of a conversation or message created now: this device's clock + 24 h + the default
+ * retention (core's deleteAtFor). firestore.rules accept it within bounds wide enough for a clock that is
+ * off by days; it is not a time anything is decided by.
+ */
+function ttlField(): TtlField {
+  return { [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())) };
+}
 
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
 
@@ -268,7 +286,7 @@ export function createFirestoreDataProvider(
     const [[createdAt] = []] = await commit!([
       {
         path: `conversations/${conversationId}/messages/${messageId}`,
-        fields: withoutUndefined(fields),
+        fields: { ...withoutUndefined(fields), ...ttlField() },
         serverTimes: ['createdAt'],
       },
       ...(fields.role === 'user'
@@ -292,7 +310,7 @@ export function createFirestoreDataProvider(
     // One atomic write: the message under the id the client chose and, for a visitor message, the
     // conversation's lastMessage and updatedAt (the rules accept each alone too).
     const batch = writeBatch(db);
-    batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp() });
+    batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp(), ...ttlField() });
     if (fields.role === 'user') {
       batch.update(conversationRef(conversationId), {
         // The server's time, as the message's own createdAt (the rules check both against request.time).
@@ -329,7 +347,7 @@ export function createFirestoreDataProvider(
         if (!snapshot.exists()) return null;
         const business = toBusiness(snapshot);
         // A stale entry (the business has another handle now) finds nothing, as a query would.
-        return business.handle === value ? business : null;
+        return normalHandle(business.handle) === indexId ? business : null;
       });
     },
 
@@ -360,6 +378,7 @@ export function createFirestoreDataProvider(
         summaryFeedPosted: false,
         signupFeedPosted: false,
         lastMessage: null,
+        ...ttlField(),
       };
       const created = await guarded('Creating the conversation', async () => {
         if (commit) {

@@ -5,6 +5,8 @@
  * visitor page through every business, pending and denied ones included (decision 0017). Pure, no SDK:
  * the page's provider, the Admin tooling and the test harness share it.
  */
+import { normalHandle } from '@chat/core';
+
 export const HANDLES_COLLECTION = 'handles';
 
 /** What a handle document holds. */
@@ -13,12 +15,13 @@ export interface HandleDocument {
 }
 
 /**
- * The document id for `handle`, or null when Firestore could not store it under that id ('.', '..', or
+ * The document id for `handle`: its normal form (lowercase, core's normalHandle), so `BellaVista` and
+ * `bellavista` are one entry. Null when Firestore could not store it under that id ('.', '..', or
  * '__…__' are reserved): no business can have such a handle, since the tooling refuses it.
  */
 export function handleDocumentId(handle: string): string | null {
   if (handle === '.' || handle === '..' || /^__.*__$/.test(handle)) return null;
-  return handle;
+  return normalHandle(handle);
 }
 
 /** A stored handle document's business id, or null when the document is not one. */

@@ -15,7 +15,7 @@ import { HANDOFF_TOOL } from './hand-off-tool.js';
 import type { TeamRequest } from '@chat/assistant';
 import type { TurnContext } from './business-tools.js';
 import type { AssistantInput, AssistantTurn } from '@chat/assistant';
-import { interruptRef } from '@chat/assistant';
+import { createBuiltInAssistant, interruptRef } from '@chat/assistant';
 import { CHAT_TURN_FORMAT, ChatTurnOutputSchema } from './chat-turn-format.js';
 import type { LlmAssistantOptions, Limits, ReplyListener } from './llm-assistant.js';
 import { limitTurn } from './llm-assistant.js';
@@ -26,10 +26,13 @@ import { systemPrompt } from './system-prompt.js';
 import { textsFor } from './visitor-language.js';
 import type { BusinessTools } from './business-tools.js';
 
-/** The day's model calls for the business are used up. */
+/** The day's model calls (or output tokens) for the business are used up. */
 class BudgetSpent extends Error {
   override readonly name = 'BudgetSpent';
 }
+
+/** Answers instead of the model once the business's budget is spent: the built-in rules (pure). */
+const RULES = createBuiltInAssistant();
 
 export interface ReplyRequest {
   input: AssistantInput;
@@ -74,9 +77,11 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
       use: [
         async (req: GenerateRequest, next: (req: GenerateRequest) => Promise<GenerateResponseData>) => {
           if (!(await budget.take(input.business.id, day, limits.maxModelCallsPerBusinessPerDay))) {
-            throw new BudgetSpent(`business ${input.business.id} used its model calls for ${day}`);
+            throw new BudgetSpent(`business ${input.business.id} used its model budget for ${day}`);
           }
-          return next(req);
+          const data = await next(req);
+          await budget.spend?.(input.business.id, day, data.usage?.outputTokens ?? 0);
+          return data;
         },
       ],
     });
@@ -103,12 +108,24 @@ export async function generateReply(shared: Shared, request: ReplyRequest): Prom
   } catch (error) {
     const spent = error instanceof BudgetSpent;
     logger.warn(
-      { err: error, conversationId: input.conversation.id, businessId: input.business.id },
+      {
+        err: error,
+        conversationId: input.conversation.id,
+        businessId: input.business.id,
+        ...(shared.endpoint ? { endpoint: shared.endpoint } : {}),
+      },
       spent
-        ? 'assistant: model calls per business per day reached'
-        : 'assistant: the model failed; fallback reply',
+        ? "assistant: the business's model budget for the day is spent; the built-in rules answer"
+        : `assistant: the model failed${shared.endpoint ? ` at ${shared.endpoint}` : ''}; fallback reply`,
     );
-    const fallback = spent ? limitTurn(visitorText) : failedTurn(visitorText);
+    // A business past its budget is still answered, by the rules (its facts, its hours) rather than
+    // going silent until midnight UTC; the rules need no model. A resume the rules answer too.
+    const fallback =
+      spent && !gate.text.trim()
+        ? RULES.respond(input)
+        : spent
+          ? limitTurn(visitorText)
+          : failedTurn(visitorText);
     return { ...fallback, reply: joined(gate.text, fallback.reply) };
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import type { AssistantTurn } from '@chat/assistant';
+import { createBuiltInAssistant } from '@chat/assistant';
 import type { GenerateRequest } from 'genkit';
 import { PHONE_SIGN_IN_TOOL } from '@chat/core';
 import { describe, expect, it } from 'vitest';
@@ -314,17 +315,18 @@ describe('limits and fallbacks', () => {
     expect(model.requestCount).toBeLessThanOrEqual(4);
   });
 
-  it('the business’s model calls per day: past the limit the visitor gets the polite limit reply', async () => {
+  it('the business’s model calls per day: past the limit the built-in rules answer, not silence', async () => {
     const { model, assistant, logged } = scriptedAssistant(turnJson('Sure.'), {
       maxModelCallsPerBusinessPerDay: 2,
     });
     await assistant.turn(messageInput('one'));
     await assistant.turn(messageInput('two'));
-    const third = await assistant.turn(messageInput('three'));
+    const hours = messageInput('What are your opening hours?');
+    const third = await assistant.turn(hours);
     expect(model.requestCount).toBe(2);
-    expect(third.reply).toBe(TEXTS.en.limitReached);
-    expect(third.smartReplies).toContain('Contact Support');
-    expect(logged.at(-1)!.message).toBe('assistant: model calls per business per day reached');
+    expect(third).toEqual(createBuiltInAssistant().respond(hours));
+    expect(third.reply).not.toBe(TEXTS.en.limitReached);
+    expect(logged.at(-1)!.message).toContain('model budget for the day is spent; the built-in rules answer');
     // The next UTC day starts a new count.
     const tomorrow = await assistant.turn(messageInput('four', { nowMs: MONDAY_MORNING_NY + 86_400_000 }));
     expect(tomorrow.reply).toBe('Sure.');

@@ -50,6 +50,8 @@ export interface LlmAssistantOptions {
   outputLimit?: (maxOutputTokens: number) => Record<string, number>;
   budget: ModelCallBudget;
   logger: AssistantLogger;
+  /** Where the model is reached (a base URL), named in the log line of a failed call. */
+  endpoint?: string;
   /** Overrides of assistant-settings.ts's LIMITS (tests, the evaluation). */
   limits?: Partial<Limits>;
 }

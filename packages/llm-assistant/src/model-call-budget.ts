@@ -11,6 +11,11 @@ export interface ModelCallBudget {
    * counted; tells whether it was. Must be atomic: two servers racing never both take the last call.
    */
   take(businessId: string, day: string, limit: number): Promise<boolean>;
+  /**
+   * Counts the output tokens a model call wrote (its reported usage) on the business's day, for a
+   * budget that also caps tokens: take() then refuses once the day's tokens are spent.
+   */
+  spend?(businessId: string, day: string, outputTokens: number): Promise<void>;
 }
 
 /** The UTC day of an instant, as the budget's key. */

@@ -19,6 +19,8 @@ export interface ModelRuntime {
    * wire field itself is added (max_completion_tokens for OpenAI, max_tokens for other servers).
    */
   outputLimit(maxOutputTokens: number): Record<string, number>;
+  /** Where the model is reached, for log lines (never carries a key). */
+  endpoint: string;
 }
 
 export function createModelRuntime(config: Exclude<AssistantConfig, { provider: 'rules' }>): ModelRuntime {
@@ -27,6 +29,7 @@ export function createModelRuntime(config: Exclude<AssistantConfig, { provider: 
       ai: genkit({ plugins: [googleAI({ apiKey: config.apiKey })] }),
       model: googleAI.model(config.model),
       outputLimit: (maxOutputTokens) => ({ maxOutputTokens }),
+      endpoint: 'https://generativelanguage.googleapis.com',
     };
   }
   const plugin = openAICompatible({
@@ -43,5 +46,6 @@ export function createModelRuntime(config: Exclude<AssistantConfig, { provider: 
     ai: genkit({ plugins: [plugin] }),
     model: `openai/${config.model}`,
     outputLimit: (maxOutputTokens) => ({ maxOutputTokens, [wireField]: maxOutputTokens }),
+    endpoint: config.baseUrl ?? 'https://api.openai.com/v1',
   };
 }

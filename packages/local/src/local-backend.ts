@@ -34,7 +34,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): Backend {
   const auth = createLocalAuthProvider({ serverUrl, storage: options.storage, fetch: options.fetch });
   // A call refused for its token (the server's clock moved past it) is sent again with a renewed one.
   const fetchOnce: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const fetch = renewingFetch(fetchOnce, (rejected) => auth.renewIdToken(rejected));
+  const fetch = renewingFetch(
+    fetchOnce,
+    (rejected) => auth.renewIdToken(rejected),
+    () => auth.currentUser() !== null,
+  );
   const data = createLocalDataProvider({
     serverUrl,
     fetch,

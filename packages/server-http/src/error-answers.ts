@@ -53,7 +53,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof ProviderError) {
-      sendError(res, error.code, error.message, error.status ?? HTTP_STATUS_BY_CODE[error.code]);
+      const status = error.status ?? HTTP_STATUS_BY_CODE[error.code];
+      // Every 429 says when to come back; a limiter that knows sets its own before this.
+      if (status === 429 && !res.get('Retry-After')) res.set('Retry-After', '60');
+      sendError(res, error.code, error.message, status);
       return;
     }
     const refused = frameworkRefusal(error, req);

@@ -1,4 +1,5 @@
 // The assistant's answers as the ChatSession waits for them, without a browser.
+import { ProviderError } from '@chat/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPLY_MESSAGE_GRACE_MS } from './chat-session.js';
 import { openSession, stopSessions } from './testing/open-session.js';
@@ -27,6 +28,15 @@ describe('ChatSession: the reply being waited for', () => {
     await session.send('Hello');
     const state = await until(session, (s) => s.alerts.length > 0);
     expect(state.alerts).toEqual([{ source: 'action', error: 'failedToGetAiResponse' }]);
+    expect(state.smartReplies.map((r) => r.text)).toEqual(['Try again']);
+  });
+
+  it('tells a visitor past a fair limit (429) to wait, politely, and keeps Try again for later', async () => {
+    const { session, backend } = await openSession();
+    backend.chat.failNext(new ProviderError('too-many-requests', 'You have sent many messages', 429));
+    await session.send('Hello');
+    const state = await until(session, (s) => s.alerts.length > 0);
+    expect(state.alerts).toEqual([{ source: 'action', error: 'tooManyMessages' }]);
     expect(state.smartReplies.map((r) => r.text)).toEqual(['Try again']);
   });
 });

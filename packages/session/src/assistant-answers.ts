@@ -29,11 +29,17 @@ export interface Answering {
   signal?: AbortSignal;
 }
 
+/** The page's language on a chat body, so the assistant can answer in it (issue 28); nothing without one. */
+function inLanguage(s: SessionCore): { language?: string } {
+  return s.language ? { language: s.language } : {};
+}
+
 /**
  * Asks the assistant about the visitor's `message`, naming the message it answers: the chat service
  * answers once that message is stored — it may still be on its way (decision 0025) — and once only, so
  * a repeated call gets the same answer and no second reply (issue 27).
  */
+
 export async function ask(
   s: SessionCore,
   r: Room,
@@ -41,7 +47,10 @@ export async function ask(
   answering: Answering,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = sendBody(s.business, r.conversation.id, message, s.timeZone, answering.messageId);
+  const body = {
+    ...sendBody(s.business, r.conversation.id, message, s.timeZone, answering.messageId),
+    ...inLanguage(s),
+  };
   return s.chat.send(body, { idToken, ...(answering.signal ? { signal: answering.signal } : {}) });
 }
 
@@ -54,14 +63,10 @@ export async function resume(
   answering: Answering,
 ): Promise<ChatResponse> {
   const idToken = await s.auth.getIdToken();
-  const body = resumeBody(
-    s.business,
-    r.conversation.id,
-    toolRequest,
-    response,
-    s.timeZone,
-    answering.messageId,
-  );
+  const body = {
+    ...resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone, answering.messageId),
+    ...inLanguage(s),
+  };
   return s.chat.resume(body, { idToken });
 }
 
@@ -99,7 +104,7 @@ export function apply(
  * already put while the message was being saved (decision 0025): when the service answered that the
  * message was not saved in time, it is asked once more now that it is. When the assistant refuses
  * the conversation itself, the question goes to a new one; any other failure becomes the 'Failed
- * to get AI response' alert with a 'Try again' reply. Never throws.
+ * to get AI response' alert (a limit reached: 'tooManyMessages') with a 'Try again' reply. Never throws.
  */
 export async function answer(
   s: SessionCore,
@@ -122,7 +127,9 @@ export async function answer(
       return;
     }
     console.error('The chat service failed', error);
-    dispatch(s, r, { type: 'failed', alert: 'failedToGetAiResponse', smartReplies: RETRY_SMART_REPLIES });
+    // Past a fair limit (429) the visitor is told politely to wait; 'Try again' stays for later.
+    const alert = errorCodeOf(error) === 'too-many-requests' ? 'tooManyMessages' : 'failedToGetAiResponse';
+    dispatch(s, r, { type: 'failed', alert, smartReplies: RETRY_SMART_REPLIES });
   }
 }
 

@@ -40,6 +40,8 @@ export interface ChatSessionOptions {
   clock?: ServerClock;
   /** The visitor's IANA time zone; default the runtime's. */
   timeZone?: string;
+  /** The page's language (BCP 47, e.g. 'es'), sent with every chat call so the assistant answers in it; default none (English). */
+  language?: string;
   /** Default: newMessageId. */
   newId?: () => string;
   /** Whether the device is online; default: always (a server process, a script). */

@@ -48,6 +48,8 @@ export interface SessionCore {
   readonly chat: ChatService;
   readonly newId: () => string;
   readonly timeZone: string;
+  /** The page's language, sent with every chat call; null: none sent. */
+  readonly language: string | null;
   readonly network: NetworkStatus;
   readonly readRetryDelaysMs: readonly number[];
   readonly listeners: Set<() => void>;
@@ -89,6 +91,7 @@ export function createSessionCore(options: ChatSessionOptions, listen: (r: Room)
     chat,
     newId: options.newId ?? newMessageId,
     timeZone: options.timeZone ?? visitorTimeZone(),
+    language: options.language ?? null,
     network: options.network ?? ALWAYS_ONLINE,
     readRetryDelaysMs: options.readRetryDelaysMs ?? READ_RETRY_DELAYS_MS,
     listeners: new Set(),

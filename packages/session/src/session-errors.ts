@@ -8,6 +8,7 @@ export type SessionError = Extract<
   keyof Catalogue['errors'],
   | 'failedToSendMessage'
   | 'failedToGetAiResponse'
+  | 'tooManyMessages'
   | 'failedToCompleteSignIn'
   | 'failedToProcessSelection'
   | 'failedToCreateConversation'

@@ -33,13 +33,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       return relay.hostPort;
     },
     // Replies paced so that one takes about a second — the service writes the growing text at most every
-    // 250 ms, so a journey sees it grow in several steps; the per-client limit out of the way of one
-    // machine running every journey.
+    // 250 ms, so a journey sees it grow in several steps; the per-client and per-visitor limits out of
+    // the way of one machine running every journey from one address.
     chatServiceEnv: {
       STREAM_CHUNK_CHARS: '12',
       STREAM_INTERVAL_MS: '40',
       RATE_LIMIT_PER_CLIENT: '100000',
-      RATE_LIMIT_PER_CONVERSATION: '1000',
+      LIMIT_VISITOR_CALLS: '100000',
+      LIMIT_CONVERSATION_CALLS: '1000',
       LOG_LEVEL: 'warn',
     },
     log: (line) => console.log(`firebase stack: ${line}`),

@@ -89,6 +89,28 @@ describe('parseEnv', () => {
     expect(env.supportFormUrl).toBe('https://acme.example.org/help');
   });
 
+  it('turns App Check on with a site key (and the debug provider with a debug token), off without', () => {
+    expect(parseEnv(FIREBASE_ENV).firebase).not.toHaveProperty('appCheck');
+    expect(
+      parseEnv({ ...FIREBASE_ENV, VITE_APPCHECK_SITE_KEY: '6LcAbCdEfGhIjKlMnOp' }).firebase?.appCheck,
+    ).toEqual({
+      siteKey: '6LcAbCdEfGhIjKlMnOp',
+    });
+    expect(
+      parseEnv({
+        ...FIREBASE_ENV,
+        VITE_APPCHECK_SITE_KEY: '6LcAbCdEfGhIjKlMnOp',
+        VITE_APPCHECK_DEBUG_TOKEN: '123e4567-e89b-12d3-a456-426614174000',
+      }).firebase?.appCheck,
+    ).toEqual({ siteKey: '6LcAbCdEfGhIjKlMnOp', debugToken: '123e4567-e89b-12d3-a456-426614174000' });
+    expect(() => parseEnv({ ...FIREBASE_ENV, VITE_APPCHECK_SITE_KEY: 'not a key!' })).toThrow(
+      /VITE_APPCHECK_SITE_KEY: must be a reCAPTCHA Enterprise site key/,
+    );
+    expect(() => parseEnv({ ...FIREBASE_ENV, VITE_APPCHECK_DEBUG_TOKEN: 'true' })).toThrow(
+      /VITE_APPCHECK_DEBUG_TOKEN: needs VITE_APPCHECK_SITE_KEY/,
+    );
+  });
+
   it('never falls back to the demo business or support form in a firebase build', () => {
     const { VITE_DEFAULT_BUSINESS_ID: _id, VITE_SUPPORT_FORM_URL: _form, ...complete } = FIREBASE_ENV;
     expect(() => parseEnv(complete)).toThrow(

@@ -55,6 +55,8 @@ export interface FirebaseEnv {
   chatServiceUrl: string;
   authEmulatorHost?: string;
   firestoreEmulatorHost?: string;
+  /** App Check on the chat calls, when VITE_APPCHECK_SITE_KEY is set. */
+  appCheck?: { siteKey: string; debugToken?: string };
 }
 
 export interface AppEnv {
@@ -126,6 +128,14 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
   const authEmulatorHost = read('VITE_AUTH_EMULATOR_HOST', emulatorHost);
   /** host:port of the Firestore emulator, e.g. 127.0.0.1:8080 (development only). */
   const firestoreEmulatorHost = read('VITE_FIRESTORE_EMULATOR_HOST', emulatorHost);
+  /** App Check's reCAPTCHA Enterprise site key; App Check is off without it. */
+  const appCheckSiteKey = read('VITE_APPCHECK_SITE_KEY', (value) =>
+    /^[\w-]{10,100}$/.test(value.trim()) ? null : 'must be a reCAPTCHA Enterprise site key',
+  );
+  /** A registered App Check debug token, or 'true' (development and the emulators). */
+  const appCheckDebugToken = read('VITE_APPCHECK_DEBUG_TOKEN', (value) =>
+    appCheckSiteKey === undefined ? 'needs VITE_APPCHECK_SITE_KEY' : null,
+  );
 
   if (backend === 'firebase') {
     for (const [key, what] of Object.entries(REQUIRED_FOR_FIREBASE)) {
@@ -156,6 +166,14 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
       chatServiceUrl: chatServiceUrl!.replace(/\/+$/, ''),
       ...(authEmulatorHost ? { authEmulatorHost } : {}),
       ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
+      ...(appCheckSiteKey
+        ? {
+            appCheck: {
+              siteKey: appCheckSiteKey.trim(),
+              ...(appCheckDebugToken ? { debugToken: appCheckDebugToken.trim() } : {}),
+            },
+          }
+        : {}),
     };
   }
   return app;

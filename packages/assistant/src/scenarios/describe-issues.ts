@@ -6,6 +6,8 @@
  */
 import type { z } from 'zod';
 import { formatPath } from '@chat/core';
+import { LOCALIZED_UNION_MESSAGE } from './localized-texts.js';
+import { lineForMissingField } from './missing-field-lines.js';
 import { STEP_DOES_NOTHING } from './scenario-schema.js';
 
 type Issue = z.core.$ZodIssue;
@@ -38,6 +40,13 @@ export function describeIssues(shownAs: string, issues: readonly Issue[], raw: u
  */
 function unfoldUnion(issue: Issue, raw: unknown): Issue[] {
   if (issue.code !== 'invalid_union' || valueAt(raw, issue.path) === undefined) return [issue];
+  // A text or list where a text (list) per language could also go: the plain form's complaint.
+  const value = valueAt(raw, issue.path);
+  if (issue.message === LOCALIZED_UNION_MESSAGE && (typeof value !== 'object' || Array.isArray(value))) {
+    return issue.errors[0]!.flatMap((inner) =>
+      unfoldUnion({ ...inner, path: [...issue.path, ...inner.path] } as Issue, raw),
+    );
+  }
   // A choice refuses a value of another kind at its root (a text where an object goes, 5 where
   // only `true` goes).
   const ofRightKind = issue.errors.filter(
@@ -65,7 +74,8 @@ function isDoesNothing(issue: Issue): boolean {
 function problem(issue: Issue, raw: unknown): string {
   const value = valueAt(raw, issue.path);
   if (issue.code !== 'custom' && issue.path.length > 0 && value === undefined) {
-    return 'required, but missing';
+    const line = lineForMissingField(issue.path);
+    return line ? `required, but missing: write the line ${line}` : 'required, but missing';
   }
   if (issue.code === 'invalid_type') return kindMessage(issue.expected, value, issue.path);
   // zod's own words for a limit ("Too big: expected string to have <=120 characters"); the

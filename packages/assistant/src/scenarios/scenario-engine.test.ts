@@ -64,6 +64,54 @@ describe('the scenario engine', () => {
     expect(engine.respond(say('something else')).reply).toBe('Anything.');
   });
 
+  // Issue 28: a Spanish message did not match `contains:` written with (or without) its accents.
+  it('matches Spanish with or without accents, in any case', () => {
+    const engine = engineFor(
+      scenario(
+        [
+          '  - { when: { contains: que horario }, reply: Horario. }',
+          '  - { when: { contains: "AÑOS" }, reply: Años. }',
+          '  - { when: { text: "¿Dónde están?" }, reply: Dirección. }',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(engine.respond(say('¿Qué HORARIO tenéis?')).reply).toBe('Horario.');
+    expect(engine.respond(say('cuantos anos llevan abiertos')).reply).toBe('Años.');
+    expect(engine.respond(say('¿donde ESTAN?')).reply).toBe('Dirección.');
+  });
+
+  // Issue 28: scenario texts per language; the visitor's page language (the chat call's) picks them.
+  it('answers a Spanish page in Spanish where the file gives it, and everyone else in English', () => {
+    const file = scenario(
+      [
+        '  - when: { contains: horario }',
+        '    reply: { en: We open at 9., es: Abrimos a las 9. }',
+        '    smartReplies: { en: [Where are you?], es: ["¿Dónde estáis?"] }',
+        '  - when: { contains: reservar }',
+        '    reply: { en: Booked. }',
+        '    requireSignIn: { en: Please verify first., es: Verifica tu teléfono primero. }',
+        '',
+      ].join('\n'),
+      '{ reply: { en: Pardon?, es: ¿Perdón? }, smartReplies: [Hours] }',
+    );
+    expect(engineFor(file).respond(say('¿Qué horario tenéis?', { language: 'es' }))).toMatchObject({
+      reply: 'Abrimos a las 9.',
+      smartReplies: ['¿Dónde estáis?'],
+    });
+    expect(engineFor(file).respond(say('horario', { language: 'es-MX' })).reply).toBe('Abrimos a las 9.');
+    expect(engineFor(file).respond(say('horario', { language: 'en' })).reply).toBe('We open at 9.');
+    expect(engineFor(file).respond(say('horario')).smartReplies).toEqual(['Where are you?']);
+    // A text the file gives in English only is English for everyone.
+    const spanish = engineFor(file).respond(say('quiero reservar', { language: 'es' }));
+    expect(spanish.interrupt?.message).toBe('Verifica tu teléfono primero.');
+    expect(engineFor(file).respond(say('nada', { language: 'es' }))).toMatchObject({
+      reply: '¿Perdón?',
+      smartReplies: ['Hours'],
+    });
+    expect(engineFor(file).respond(say('nothing')).reply).toBe('Pardon?');
+  });
+
   it('tries the steps from where the conversation is, then from the top; unmatched text gets the fallback', () => {
     const engine = engineFor(
       scenario(

@@ -16,6 +16,7 @@ import { bookingUpdateValue } from '@chat/core';
 import { phoneSignInInterrupt } from '../built-in/answers/booking.js';
 import type { AssistantInput, AssistantMemory, AssistantTurn, TurnAssistant } from '../assistant-types.js';
 import { interruptRef } from '../built-in/respond-to-message.js';
+import { otherLanguageOf, translated } from './localized-texts.js';
 import { checkPattern } from './pattern-safety.js';
 import type { ScenarioFile, Step, StepTrigger } from './scenario-schema.js';
 
@@ -78,8 +79,24 @@ export function createScenarioEngine(
   };
 }
 
+/**
+ * The scenario as a visitor in `tag`'s language reads it (issue 28): each step's and the fallback's
+ * texts in that language where the file gives them (`reply: { en: …, es: … }`), else in English.
+ */
+export function inLanguage(scenario: ScenarioFile, tag: string | undefined): ScenarioFile {
+  const language = otherLanguageOf(tag);
+  if (language === null) return scenario;
+  return {
+    ...scenario,
+    steps: scenario.steps.map((step) => translated(step, language)),
+    fallback: translated(scenario.fallback, language),
+  };
+}
+
 /** The turn for this visitor action; moves `state` on (a fresh copy owned by the caller). */
-function playStep(scenario: ScenarioFile, state: ScenarioProgress, input: AssistantInput): AssistantTurn {
+function playStep(file: ScenarioFile, state: ScenarioProgress, input: AssistantInput): AssistantTurn {
+  // The texts in the visitor's language where the file gives them (a Spanish page: `es:`).
+  const scenario = inLanguage(file, input.language);
   // The file may have been edited to fewer steps since the last turn.
   if (state.position > scenario.steps.length) state.position = 0;
   const { request } = input;
@@ -127,7 +144,13 @@ function findStep(
   return null;
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * How `text:`, `contains:` and `bookingUpdate:` compare: any case, any run of spaces, and without
+ * accents (issue 28: "Qué horario tenéis" matches `contains: que horario`, and `contains: años` a
+ * visitor who typed "anos" on a keyboard without ñ), so a Spanish demo matches as an English one does.
+ */
+const normalise = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('und');
 
 /** Whether a step's `when` matches this turn's visitor action. */
 export function triggers(when: StepTrigger, input: AssistantInput): boolean {

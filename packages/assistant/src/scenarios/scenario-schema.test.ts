@@ -337,6 +337,35 @@ describe('scenario files: words a person who is not a developer can act on', () 
       'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: x, handle: "no spaces", businessName: X, verification: { status: approved } }\n',
       [`${FILE}, field business.handle: must contain only letters, digits`],
     ],
+    // Issue 28, item 10: a missing field says the line to write, not only that it is missing.
+    [
+      'an inline business without its verification',
+      'name: n\ndescription: d\nfallback: f\nsteps: []\nbusiness: { id: rosie-cakes, handle: rosiecakes, businessName: Rosie }\n',
+      [
+        `${FILE}, field business.verification: required, but missing: write the line verification: { status: approved }`,
+      ],
+    ],
+    [
+      'a missing business, with the line to write',
+      'name: n\ndescription: d\nfallback: f\nsteps: []\n',
+      [`${FILE}, field business: required, but missing: write the line business: bella-vista-salon`],
+    ],
+    [
+      'a step without its when, with the line to write',
+      withSteps('  - { reply: Hi }\n'),
+      [`${FILE}, step 1, when: required, but missing: write the line when: { contains: hours }`],
+    ],
+    // Issue 28: texts per language.
+    [
+      'a text per language without its English',
+      withSteps('  - { when: { text: hola }, reply: { es: Hola } }\n'),
+      [`${FILE}, step 1, reply.en: required, but missing`],
+    ],
+    [
+      'a text in a language the page does not ship',
+      withSteps('  - { when: { text: hi }, reply: { en: Hi, fr: Salut } }\n'),
+      [`${FILE}, step 1, reply: "fr": a text can be written in en (required) and es`],
+    ],
     [
       'a text with an unquoted colon',
       withSteps('  - when: { text: hi }\n    reply: Note: we open at 9\n'),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BusinessSchema, DocumentIdSchema, RESUME_ACTIONS } from '@chat/core';
 import type { Business } from '@chat/core';
 import { closestName } from './closest-name.js';
+import { localized, splitLanguages } from './localized-texts.js';
 import { checkPattern } from './pattern-safety.js';
 
 /** The code of a step's "does nothing" issue (describe-issues.ts tells it by this, not by its words). */
@@ -108,15 +109,15 @@ export const StepSchema = fields({
   when: WhenSchema,
   /** What `demo check` types for this step; needed when `when` is `matches` or `anything`. */
   visitor: TextSchema.max(2048).optional(),
-  reply: TextSchema.max(8000).optional(),
+  reply: localized(TextSchema.max(8000)).optional(),
   typingMs: z.int().min(0).max(10_000, 'at most 10000 (10 seconds)').optional(),
   stream: fields({
     chunk: z.int().min(1).max(500),
     everyMs: z.int().min(1).max(2_000),
   }).optional(),
-  smartReplies: SmartRepliesSchema.optional(),
-  interrupt: TextSchema.max(500).optional(),
-  requireSignIn: TextSchema.max(500).optional(),
+  smartReplies: localized(SmartRepliesSchema).optional(),
+  interrupt: localized(TextSchema.max(500)).optional(),
+  requireSignIn: localized(TextSchema.max(500)).optional(),
   fail: z
     .int()
     .min(400, 'must be an HTTP status from 400 to 599')
@@ -130,77 +131,82 @@ export const StepSchema = fields({
    * BOOKING_REQUEST item to the business's feed, `handoff` a HANDOFF item, with the verified phone.
    */
   passToTeam: z.enum(['booking', 'handoff'], 'must be booking or handoff').optional(),
-}).superRefine((step, ctx) => {
-  const does = step.reply ?? step.interrupt ?? step.fail ?? step.dropStream ?? step.moveClock ?? step.goto;
-  if (does === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'does nothing: give it a reply, interrupt, fail, dropStream, moveClock or goto',
-      params: { problem: STEP_DOES_NOTHING },
-    });
-  }
-  if (step.interrupt && step.requireSignIn) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['requireSignIn'],
-      message: 'cannot be used together with interrupt',
-    });
-  }
-  if (step.requireSignIn && !step.reply) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['reply'],
-      message: 'is needed with requireSignIn (what to say once verified)',
-    });
-  }
-  if (step.passToTeam && !step.requireSignIn) {
-    const resume = (step.when as { resume?: unknown } | undefined)?.resume;
-    if (resume !== 'PHONE_SIGN_IN') {
+})
+  .superRefine((step, ctx) => {
+    const does = step.reply ?? step.interrupt ?? step.fail ?? step.dropStream ?? step.moveClock ?? step.goto;
+    if (does === undefined) {
       ctx.addIssue({
         code: 'custom',
-        path: ['passToTeam'],
-        message:
-          'needs requireSignIn (or when: { resume: PHONE_SIGN_IN }): the team can only follow up with a verified phone number',
+        message: 'does nothing: give it a reply, interrupt, fail, dropStream, moveClock or goto',
+        params: { problem: STEP_DOES_NOTHING },
       });
     }
-  }
-  if (step.fail !== undefined && (step.reply || step.interrupt)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['fail'],
-      message: 'a failing step cannot also reply or interrupt',
-    });
-  }
-  // Refinements run even when a field failed: read `when` as it came, whatever its shape.
-  const when = (step.when ?? {}) as Partial<Record<(typeof TRIGGER_KEYS)[number], unknown>>;
-  const needsExample =
-    when.matches !== undefined || when.anything !== undefined || when.bookingUpdate === true;
-  if (needsExample && !step.visitor) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['visitor'],
-      message:
-        'is needed when the step matches a pattern, anything or any booking update: what should `demo check` send?',
-    });
-  }
-  // The pattern may be invalid or unsafe here: it is only ever run once checked (an unsafe one
-  // could take minutes on the example text).
-  const checked = typeof when.matches === 'string' ? checkPattern(when.matches) : null;
-  const pattern = checked?.ok ? checked.pattern : null;
-  if (step.visitor && pattern && !pattern.test(step.visitor)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['visitor'],
-      message: `"${step.visitor}" does not match "${pattern.source}"`,
-    });
-  }
-});
+    if (step.interrupt && step.requireSignIn) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requireSignIn'],
+        message: 'cannot be used together with interrupt',
+      });
+    }
+    if (step.requireSignIn && !step.reply) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reply'],
+        message: 'is needed with requireSignIn (what to say once verified)',
+      });
+    }
+    if (step.passToTeam && !step.requireSignIn) {
+      const resume = (step.when as { resume?: unknown } | undefined)?.resume;
+      if (resume !== 'PHONE_SIGN_IN') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['passToTeam'],
+          message:
+            'needs requireSignIn (or when: { resume: PHONE_SIGN_IN }): the team can only follow up with a verified phone number',
+        });
+      }
+    }
+    if (step.fail !== undefined && (step.reply || step.interrupt)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fail'],
+        message: 'a failing step cannot also reply or interrupt',
+      });
+    }
+    // Refinements run even when a field failed: read `when` as it came, whatever its shape.
+    const when = (step.when ?? {}) as Partial<Record<(typeof TRIGGER_KEYS)[number], unknown>>;
+    const needsExample =
+      when.matches !== undefined || when.anything !== undefined || when.bookingUpdate === true;
+    if (needsExample && !step.visitor) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visitor'],
+        message:
+          'is needed when the step matches a pattern, anything or any booking update: what should `demo check` send?',
+      });
+    }
+    // The pattern may be invalid or unsafe here: it is only ever run once checked (an unsafe one
+    // could take minutes on the example text).
+    const checked = typeof when.matches === 'string' ? checkPattern(when.matches) : null;
+    const pattern = checked?.ok ? checked.pattern : null;
+    if (step.visitor && pattern && !pattern.test(step.visitor)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visitor'],
+        message: `"${step.visitor}" does not match "${pattern.source}"`,
+      });
+    }
+  })
+  .transform((step) => splitLanguages(step));
 export type Step = z.infer<typeof StepSchema>;
 
 const FallbackSchema = z.union(
   [
     TextSchema.max(8000).transform((reply) => ({ reply, smartReplies: undefined })),
-    fields({ reply: TextSchema.max(8000), smartReplies: SmartRepliesSchema.optional() }),
+    fields({
+      reply: localized(TextSchema.max(8000)),
+      smartReplies: localized(SmartRepliesSchema).optional(),
+    }).transform((fallback) => splitLanguages(fallback)),
   ],
   'must be a text, or { reply: …, smartReplies: [ … ] }',
 );

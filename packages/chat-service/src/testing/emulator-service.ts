@@ -8,7 +8,7 @@
  * without them the tests that use this skip.
  */
 import type { Assistant } from '@chat/assistant';
-import { CONVERSATION_LIFETIME_MS } from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, deleteAtFor, TTL_FIELD } from '@chat/core';
 import type { Business, ChatResponse } from '@chat/core';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
@@ -98,6 +98,7 @@ export async function seedConversation(
     lastMessage: null,
     summaryFeedPosted: false,
     signupFeedPosted: false,
+    [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())),
   });
   return ref.id;
 }
@@ -119,6 +120,7 @@ export async function saveVisitorMessage(
       text,
       ...(role === 'system' ? { type: 'system' } : {}),
       createdAt: FieldValue.serverTimestamp(),
+      [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())),
     });
   return saved.id;
 }
@@ -153,6 +155,7 @@ export async function signedInVisitor(
 
 export interface ChatCall {
   status: number;
+  headers: Headers;
   body: ChatResponse & { error?: { code: string; message: string } };
 }
 
@@ -171,7 +174,11 @@ export async function callChat(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as ChatCall['body'] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as ChatCall['body'],
+  };
 }
 
 export interface MessageVersion {

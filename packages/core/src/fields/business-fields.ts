@@ -54,3 +54,12 @@ export const HANDLE = {
   pattern: /^[A-Za-z0-9_.-]+$/,
   patternMessage: 'must contain only letters, digits, ".", "_" or "-"',
 } as const;
+
+/**
+ * A handle's one normal form, in which it is stored, indexed (handles/{handle}) and compared: lowercase.
+ * Handles are ASCII (HANDLE.pattern), so this is the whole of case folding; `BellaVista` and `bellavista`
+ * are one handle, and a business cannot take another's by changing its case (issue 29).
+ */
+export function normalHandle(handle: string): string {
+  return handle.toLowerCase();
+}

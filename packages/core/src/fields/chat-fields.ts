@@ -10,6 +10,16 @@ export const MAX_CHAT_MESSAGE_LENGTH = MAX_MESSAGE_LENGTH + 100;
 /** The visitor's IANA time zone name. */
 export const MAX_TIME_ZONE_LENGTH = 64;
 
+/**
+ * The page's language as a BCP 47 tag ('es', 'es-MX'), so the assistant can answer in it (a demo
+ * scenario's `reply: { en: …, es: … }`). Optional: a client that does not send it gets English.
+ */
+export const CHAT_LANGUAGE_TAG = {
+  maxLength: 35,
+  pattern: /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/,
+  patternMessage: 'must be a language tag like "es" or "es-MX"',
+} as const;
+
 /** A resume: how many answers it carries, and how long the visitor's message in each may be. */
 export const RESUME = { maxResponses: 10, maxMessageLength: 500 } as const;
 

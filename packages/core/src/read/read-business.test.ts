@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChatEnabled } from '../model/business.js';
+import { isChatEnabled, type Business } from '../model/business.js';
 import { isOutsideBusinessHours } from '../rules/business-hours.js';
 import { readBusiness } from './read-business.js';
 
@@ -99,6 +99,24 @@ describe('readBusiness: liberal in what the page reads', () => {
     expect(value.suggestedQuestions).toEqual([{ line1: 'Real?', line2: '' }]);
     expect(value).not.toHaveProperty('ownerEmail');
     expect(value).not.toHaveProperty('plan');
+  });
+
+  it('keeps the business’s and a location’s brandColor; drops a malformed one with a warning (issue 29)', () => {
+    const { value, warnings } = readBusiness(
+      {
+        businessName: 'Coloured',
+        verification: { status: 'approved' },
+        brandColor: '#1E3A8A',
+        locations: [{ isPrimary: true, brandColor: '#0f766e' }, { brandColor: 'red' }],
+      },
+      'coloured',
+    ) as { ok: true; value: Business; warnings: string[] };
+    expect(value.brandColor).toBe('#1E3A8A');
+    expect(value.locations[0]?.brandColor).toBe('#0f766e');
+    expect(value.locations[1]).not.toHaveProperty('brandColor');
+    expect(warnings).toEqual([expect.stringContaining('locations[1].brandColor "red" is not a colour')]);
+    const bad = readBusiness({ businessName: 'X', brandColor: 42 }, 'x') as { ok: true; value: Business };
+    expect(bad.value).not.toHaveProperty('brandColor');
   });
 
   it('cannot read a business without a name or that is not an object', () => {

@@ -6,7 +6,9 @@
  *     outside-hours flag sees no usable schedule for that day; an unknown time zone drops the
  *     schedule it belongs to (no day can be placed without it);
  *   - a missing handle reads as '', an empty suggested-question line is skipped, and so is an FAQ
- *     entry without a question or an answer; unknown fields go.
+ *     entry without a question or an answer; unknown fields go;
+ *   - a brandColor (the business's, or a location's) that is not '#rrggbb' is dropped with a warning,
+ *     so the page keeps its default colours.
  * Only a business without a name, or not an object at all, cannot be read.
  */
 import type {
@@ -21,6 +23,7 @@ import type {
   WeeklySchedule,
 } from '../model/business.js';
 import {
+  BRAND_COLOR_PATTERN,
   BUSINESS,
   FAQ,
   isHandle,
@@ -63,7 +66,17 @@ export function readBusiness(raw: unknown, id?: string): ReadResult<Business> {
     const hours = readHours(raw.hours, 'hours', warn);
     if (hours) business.hours = hours;
   }
+  const brandColor = readBrandColor(raw.brandColor, 'brandColor', warn);
+  if (brandColor !== undefined) business.brandColor = brandColor;
   return { ok: true, value: business, warnings };
+}
+
+/** A '#rrggbb' colour, or undefined (absent, or malformed with one warning). */
+function readBrandColor(raw: unknown, field: string, warn: Warn): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === 'string' && BRAND_COLOR_PATTERN.test(raw)) return raw;
+  warn(field, `${JSON.stringify(raw)} is not a colour written #rrggbb; the default colours are used`);
+  return undefined;
 }
 
 /** §4: any status other than approved or denied is shown as not yet verified. */
@@ -117,6 +130,8 @@ function readLocations(raw: unknown, warn: Warn): BusinessLocation[] {
       const hours = readHours(item.hours, `locations[${index}].hours`, warn);
       if (hours) location.hours = hours;
     }
+    const brandColor = readBrandColor(item.brandColor, `locations[${index}].brandColor`, warn);
+    if (brandColor !== undefined) location.brandColor = brandColor;
     locations.push(location);
   });
   return locations;

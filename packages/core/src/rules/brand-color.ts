@@ -3,6 +3,15 @@
  * bubbles and the send button. Text on it is black or white, whichever contrasts more: for any
  * colour one of them reaches at least 4.58:1, so WCAG AA (4.5:1) holds whatever the colour.
  */
+import type { Business } from '../model/business.js';
+
+/**
+ * The business's own colour for its page: its brandColor, else its primary location's; null for none.
+ * A snippet's data-color (`?color=`) wins over it — the page decides that, not this.
+ */
+export function businessBrandColor(business: Pick<Business, 'brandColor' | 'locations'>): string | null {
+  return business.brandColor ?? business.locations.find((location) => location.isPrimary)?.brandColor ?? null;
+}
 
 /** WCAG 2 relative luminance of '#rrggbb'. */
 export function relativeLuminance(hex: string): number {

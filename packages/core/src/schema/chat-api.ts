@@ -1,5 +1,6 @@
 import { DOCUMENT_ID } from '../fields/business-fields.js';
 import {
+  CHAT_LANGUAGE_TAG,
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_INTERRUPT_MESSAGE_LENGTH,
   MAX_TIME_ZONE_LENGTH,
@@ -19,6 +20,15 @@ const chatCommon = {
   contextType: ContextTypeOrDefaultSchema,
   /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
   userTimezone: z.string().check(z.minLength(1), z.maxLength(MAX_TIME_ZONE_LENGTH)),
+  /** The page's language (BCP 47, e.g. 'es'); absent: English. */
+  language: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(CHAT_LANGUAGE_TAG.maxLength),
+        z.regex(CHAT_LANGUAGE_TAG.pattern, CHAT_LANGUAGE_TAG.patternMessage),
+      ),
+  ),
 };
 
 /** §7 normal send body. */

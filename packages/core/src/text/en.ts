@@ -47,6 +47,8 @@ export const ERROR_TEXT = {
   failedToLoadBusiness: 'Failed to load business profile',
   failedToCreateConversation: 'Failed to create new conversation',
   failedToGetAiResponse: 'Failed to get AI response',
+  // The chat service's fair limits (issue 29): a visitor or conversation past its share gets 429.
+  tooManyMessages: "You've sent a lot of messages. Please wait a while before sending more.",
   failedToSendMessage: 'Failed to send message',
   failedToProcessMessages: 'Failed to process chat messages',
   failedToListen: 'Failed to listen to chat messages',

@@ -46,6 +46,7 @@ export const ES: Catalogue = {
     failedToLoadBusiness: 'No se pudo cargar el perfil del negocio',
     failedToCreateConversation: 'No se pudo crear una nueva conversación',
     failedToGetAiResponse: 'No se pudo obtener la respuesta del asistente',
+    tooManyMessages: 'Has enviado muchos mensajes. Espera un rato antes de enviar más.',
     failedToSendMessage: 'No se pudo enviar el mensaje',
     failedToProcessMessages: 'No se pudieron procesar los mensajes del chat',
     failedToListen: 'No se pudieron recibir los mensajes del chat',

@@ -30,7 +30,7 @@ import {
   MESSAGE_TYPES,
   type NewMessage,
 } from '../model/message.js';
-import { MAX_TIME_ZONE_LENGTH } from '../fields/chat-fields.js';
+import { CHAT_LANGUAGE_TAG, MAX_TIME_ZONE_LENGTH } from '../fields/chat-fields.js';
 import { MAX_FEED_MESSAGE_LENGTH } from '../fields/feed-item-fields.js';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH, MAX_UID_LENGTH } from '../fields/user-fields.js';
 
@@ -96,4 +96,12 @@ export const chatCommonChecks = {
   contextType: ContextTypeCheck,
   /** The visitor's IANA time zone. */
   userTimezone: string({ min: 1, max: MAX_TIME_ZONE_LENGTH }),
+  /** The page's language (BCP 47). */
+  language: optional(
+    string({
+      max: CHAT_LANGUAGE_TAG.maxLength,
+      pattern: CHAT_LANGUAGE_TAG.pattern,
+      patternMessage: CHAT_LANGUAGE_TAG.patternMessage,
+    }),
+  ),
 };

@@ -89,6 +89,8 @@ describe('firebase.json hosting', () => {
       'https://firestore.googleapis.com',
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
+      // App Check's token exchange (reCAPTCHA Enterprise's script and frame are under www.google.com/recaptcha/).
+      'https://content-firebaseappcheck.googleapis.com',
     ]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
   });

@@ -1,6 +1,7 @@
 /** firestore.rules: creating, reading and updating conversations (lastMessage has its own file). */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import type firebase from 'firebase/compat/app';
+import { CONVERSATION_LIFETIME_MS, MAX_RETENTION_AFTER_EXPIRY_MS } from '@chat/core';
 import { describe, it } from 'vitest';
 import {
   ALICE,
@@ -46,6 +47,30 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules: conversations', () => {
           newConversation({ expiredAt: Timestamp.fromMillis(now.toMillis() + DAY_MS) }),
         ),
       );
+    });
+
+    it('needs the TTL field deleteAt, between 24 h and 24 h + the longest retention from now (issue 29)', async () => {
+      const at = (ms: number) => Timestamp.fromMillis(Date.now() + ms);
+      const { deleteAt: _deleteAt, ...without } = newConversation();
+      await assertFails(conversations(anonymous()).add(without));
+      // The page's own: 24 h + the default retention, from its clock; any retention up to the longest.
+      await assertSucceeds(conversations(anonymous()).add(newConversation()));
+      await assertSucceeds(
+        conversations(anonymous()).add(
+          newConversation({
+            deleteAt: at(CONVERSATION_LIFETIME_MS + MAX_RETENTION_AFTER_EXPIRY_MS - 60_000),
+          }),
+        ),
+      );
+      // Deleted before it could have expired, kept past the longest retention, or not a time: refused.
+      for (const deleteAt of [
+        at(CONVERSATION_LIFETIME_MS - 60_000),
+        at(CONVERSATION_LIFETIME_MS + MAX_RETENTION_AFTER_EXPIRY_MS + 60_000),
+        Date.now() + DAY_MS * 30,
+        null,
+      ]) {
+        await assertFails(conversations(anonymous()).add(newConversation({ deleteAt })));
+      }
     });
 
     it("is denied for someone else's uid, or a uid without signing in", async () => {

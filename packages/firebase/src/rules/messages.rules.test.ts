@@ -1,6 +1,6 @@
 /** firestore.rules: the visitor's messages and the conversation's lastMessage. */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { EN, MAX_MESSAGE_LENGTH } from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, EN, MAX_MESSAGE_LENGTH, MAX_RETENTION_AFTER_EXPIRY_MS } from '@chat/core';
 import { describe, it } from 'vitest';
 import {
   ALICE,
@@ -44,6 +44,21 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules: messages', () => {
           .doc('client-id-1')
           .set(visitorMessage({ text: 'changed' })),
       );
+    });
+
+    it('needs the TTL field deleteAt, within the same bounds as a conversation’s (issue 29)', async () => {
+      await seedConversation('conv');
+      const at = (ms: number) => Timestamp.fromMillis(Date.now() + ms);
+      const { deleteAt: _deleteAt, ...without } = visitorMessage();
+      await assertFails(messages(anonymous()).add(without));
+      await assertSucceeds(messages(anonymous()).add(visitorMessage()));
+      for (const deleteAt of [
+        at(CONVERSATION_LIFETIME_MS - 60_000),
+        at(CONVERSATION_LIFETIME_MS + MAX_RETENTION_AFTER_EXPIRY_MS + 60_000),
+        'never',
+      ]) {
+        await assertFails(messages(anonymous()).add(visitorMessage({ deleteAt })));
+      }
     });
 
     it('refuses them once the conversation has expired (hole), or before its expiry is set', async () => {

@@ -18,7 +18,9 @@ import {
   loadCatalogue,
   MAX_CONTEXT_TYPE_LENGTH,
   MAX_MESSAGE_LENGTH,
+  MAX_RETENTION_AFTER_EXPIRY_MS,
   SIGNUP_MESSAGE_SUFFIX,
+  TTL_FIELD,
   TRIMMED_RANGES,
 } from '@chat/core';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +55,7 @@ function storedFields(shape: Shape, extra: string[] = []): { all: string[]; requ
 describe('firestore.rules agrees with packages/core', () => {
   it('on the limits', () => {
     expect(rulesConstant('conversationLifetimeSeconds')).toBe(CONVERSATION_LIFETIME_MS / 1000);
+    expect(rulesConstant('maxRetentionSeconds')).toBe(MAX_RETENTION_AFTER_EXPIRY_MS / 1000);
     expect(rulesConstant('maxMessageLength')).toBe(MAX_MESSAGE_LENGTH);
     expect(rulesConstant('maxDocumentIdLength')).toBe(DOCUMENT_ID.maxLength);
     expect(rulesConstant('documentIdPattern')).toBe(DOCUMENT_ID.pattern.source);
@@ -76,12 +79,12 @@ describe('firestore.rules agrees with packages/core', () => {
   });
 
   it("on each record's fields, which the schemas name", () => {
-    const conversation = storedFields(ConversationSchema.shape);
+    const conversation = storedFields(ConversationSchema.shape, [TTL_FIELD]);
     expect(rulesConstant('conversationFields')).toEqual(conversation.all);
     expect(rulesConstant('requiredConversationFields')).toEqual(conversation.required);
     expect(rulesConstant('lastMessageFields')).toEqual(storedFields(LastMessageSchema.shape).all);
-    // The backend stamps a message's createdAt; the client's NewMessage has none.
-    const message = storedFields(NewMessageSchema.shape, ['createdAt']);
+    // The backend stamps a message's createdAt; the client's NewMessage has none. Both carry the TTL field.
+    const message = storedFields(NewMessageSchema.shape, ['createdAt', TTL_FIELD]);
     expect(rulesConstant('newMessageFields')).toEqual(message.all);
     expect(rulesConstant('requiredNewMessageFields')).toEqual(message.required);
     expect(rulesConstant('feedItemFields')).toEqual(storedFields(FeedItemSchema.shape).all);

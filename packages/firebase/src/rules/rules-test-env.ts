@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import firebase from 'firebase/compat/app';
 import 'firebase/compat/firestore';
+import { deleteAtFor } from '@chat/core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { parseEmulatorHost } from '../emulator-host.js';
 
@@ -129,13 +130,20 @@ export function newConversation(fields: Record<string, unknown> = {}) {
     createdAt: serverTime(),
     updatedAt: serverTime(),
     expiredAt: serverTime(),
+    deleteAt: Timestamp.fromMillis(deleteAtFor(Date.now())),
     ...fields,
   };
 }
 
 /** What the page writes for a visitor's message. */
 export function visitorMessage(fields: Record<string, unknown> = {}) {
-  return { role: 'user', text: 'Hi there', createdAt: serverTime(), ...fields };
+  return {
+    role: 'user',
+    text: 'Hi there',
+    createdAt: serverTime(),
+    deleteAt: Timestamp.fromMillis(deleteAtFor(Date.now())),
+    ...fields,
+  };
 }
 
 /**

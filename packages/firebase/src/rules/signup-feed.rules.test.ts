@@ -3,7 +3,7 @@
  * number's signups/{phone} marker — one batch, once per phone number ever, from the caller's token.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { DISPLAY_NAME_MAX_LENGTH } from '@chat/core';
+import { DISPLAY_NAME_MAX_LENGTH, TRIMMED_RANGES } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, FIRESTORE_HOST, postSignup, useRulesTest } from './rules-test-env.js';
 
@@ -50,6 +50,32 @@ describe.skipIf(!FIRESTORE_HOST)('firestore.rules: the NEW_SIGNUP feed item', ()
         postSignup(visitor(user, name), user, named(shown!), { conversationId: `named-${i}` }),
       );
     }
+  });
+
+  it('accepts a name padded with each kind of space JavaScript’s trim() removes, trimmed as the page does (issue 29)', async () => {
+    // Every code point TRIMMED_RANGES lists (tab, newline, vertical tab, form feed, carriage return, space,
+    // no-break space, ogham space, the en quad to hair spaces, line and paragraph separators, narrow
+    // no-break space, medium mathematical space, ideographic space, zero-width no-break space), each at
+    // both ends: the page posts the name trim() leaves, and the rules must accept exactly that.
+    const spaces = TRIMMED_RANGES.flatMap(([from, to]) =>
+      Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)),
+    );
+    expect(spaces.map((space) => `x${space}x`.trim()).every((trimmed) => trimmed.length === 3)).toBe(true);
+    expect(spaces.every((space) => `${space}Ada${space}`.trim() === 'Ada')).toBe(true);
+    for (const [i, space] of spaces.entries()) {
+      const user = { uid: `space-${i}`, phone: `+155555504${String(i).padStart(2, '0')}` };
+      const name = `${space}Ada Lovelace${space}`;
+      await seedConversation(`space-${i}`);
+      await assertSucceeds(
+        postSignup(visitor(user, name), user, named(name.trim()), { conversationId: `space-${i}` }),
+      );
+    }
+    // The untrimmed name is still refused (a feed name never starts or ends with a space).
+    const user = { uid: 'space-untrimmed', phone: '+15555550499' };
+    await seedConversation('space-untrimmed');
+    await assertFails(
+      postSignup(visitor(user, '\tAda\n'), user, named('\tAda\n'), { conversationId: 'space-untrimmed' }),
+    );
   });
 
   it('refuses an unbounded or instruction-like display name: the phone number stands instead (hole)', async () => {

@@ -11,7 +11,7 @@ import type { CreateBackend } from './create-backend.js';
 export const createBackend: CreateBackend = (env) => {
   // parseEnv requires them for a Firebase build; AppEnv's type cannot say so.
   if (!env.firebase) throw new Error('Firebase settings are missing (see web/.env.example)');
-  const { chatServiceUrl, authEmulatorHost, firestoreEmulatorHost, ...firebase } = env.firebase;
+  const { chatServiceUrl, authEmulatorHost, firestoreEmulatorHost, appCheck, ...firebase } = env.firebase;
   const backend = createFirebaseBackend({
     firebase,
     chatServiceUrl,
@@ -19,6 +19,7 @@ export const createBackend: CreateBackend = (env) => {
     sessionHint: storageOrMemory(() => window.localStorage),
     ...(authEmulatorHost ? { authEmulatorHost } : {}),
     ...(firestoreEmulatorHost ? { firestoreEmulatorHost } : {}),
+    ...(appCheck ? { appCheck } : {}),
   });
   // The business may already have been read over Firestore's REST API by index.html's first-read script,
   // before the SDK's handshake: its first read takes that answer (decision 0021). The live listener and

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { isChatEnabled, type Business } from '@chat/core';
+import { businessBrandColor, isChatEnabled, type Business } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '@chat/session';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { useEmbed } from '../../lib/embed/embed-context.js';
@@ -37,7 +37,8 @@ export function ChatScreen({
   }, [business.businessName]);
 
   const { options } = useEmbed();
-  const brandColor = options.brandColor ?? business.brandColor ?? null;
+  // The snippet's ?color= wins over the business's own colour (issue 29: both backends read it).
+  const brandColor = options.brandColor ?? businessBrandColor(business);
   // Before the first paint, so the page never shows in the default colour first.
   useLayoutEffect(() => {
     applyBrandColor(brandColor);

@@ -15,7 +15,7 @@ import {
   type NetworkStatus,
 } from '@chat/session';
 import { chatPath } from '../../../lib/chat-paths.js';
-import { UI_TEXT } from '../../../lib/i18n/active-text.js';
+import { LANGUAGE_TAG, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 
 export interface ChatSessionBinding {
@@ -49,6 +49,8 @@ export function useChatSession(
       business,
       storage,
       texts: UI_TEXT,
+      // The assistant answers in the page's language (a demo scenario's `reply: { en: …, es: … }`).
+      language: LANGUAGE_TAG,
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
       network: browserNetwork,
