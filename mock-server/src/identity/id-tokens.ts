@@ -11,6 +11,8 @@
  */
 import type { AuthUser } from '@chat/core';
 import { ProviderError } from '@chat/core';
+import { PHONE_PROVIDER, phoneVerifiedUser } from '@chat/server-http';
+import type { PhoneClaims } from '@chat/server-http';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const TOKEN_ISSUER = 'chat-mock-server';
@@ -43,7 +45,13 @@ export function createIdTokens(options: { now: () => number; ttlMs: number; secr
     const iat = Math.floor(nowMs / 1000);
     // JWT times are whole seconds; the token is valid while floor(now / 1000) < exp.
     const exp = Math.floor((nowMs + ttlMs) / 1000);
-    const token = await new SignJWT({ phone_number: user.phoneNumber, name: user.displayName, sid })
+    // Firebase's claims for a phone sign-in: the page and the chat route read them as they read Firebase's.
+    const token = await new SignJWT({
+      phone_number: user.phoneNumber,
+      name: user.displayName,
+      sid,
+      firebase: { sign_in_provider: PHONE_PROVIDER },
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
       .setAudience(audience)
@@ -84,6 +92,14 @@ export function createIdTokens(options: { now: () => number; ttlMs: number; secr
     const { sub, phone_number: phoneNumber, name, sid } = payload;
     if (typeof sub !== 'string' || sub === '') {
       throw new ProviderError('unauthenticated', `The ${what} names no user.`);
+    }
+    // A visitor is verified only by a phone sign-in carrying the number, as on Firebase (issue 27 item 5).
+    if (audience === TOKEN_AUDIENCE) {
+      phoneVerifiedUser({
+        uid: sub,
+        phone_number: phoneNumber,
+        firebase: payload.firebase as PhoneClaims['firebase'],
+      });
     }
     return {
       user: {

@@ -94,6 +94,42 @@ describe('identity: ID tokens, reset and options', () => {
       }
     });
 
+    it('counts a token as a verified visitor only when it says phone sign-in and carries the number, as Firebase does (issue 27 item 5)', async () => {
+      const { idToken } = await signInTestNumber();
+      expect(decodeJwt(idToken)).toMatchObject({
+        phone_number: TEST_PHONE,
+        firebase: { sign_in_provider: 'phone' },
+      });
+      const signed = (claims: Record<string, unknown>) =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(TOKEN_ISSUER)
+          .setAudience(TOKEN_AUDIENCE)
+          .setSubject('u_x')
+          .setIssuedAt(START / 1000)
+          .setExpirationTime(START / 1000 + 3600)
+          .sign(SECRET);
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ phone_number: TEST_PHONE }, 'no provider, not a phone number'],
+        [
+          { phone_number: TEST_PHONE, firebase: { sign_in_provider: 'password' } },
+          '"password", not a phone number',
+        ],
+        [{ firebase: { sign_in_provider: 'phone' } }, 'carries no phone number'],
+      ];
+      for (const [claims, reason] of refusals) {
+        await expect(harness.identity.verifyIdToken(await signed(claims))).rejects.toMatchObject({
+          code: 'unauthenticated',
+          message: expect.stringContaining(reason),
+        });
+      }
+      await expect(
+        harness.identity.verifyIdToken(
+          await signed({ phone_number: TEST_PHONE, firebase: { sign_in_provider: 'phone' } }),
+        ),
+      ).resolves.toMatchObject({ uid: 'u_x', phoneNumber: TEST_PHONE });
+    });
+
     it('rejects tokens of another process secret', async () => {
       const { idToken } = await signInTestNumber(make({ secret: undefined }));
       await expect(harness.identity.verifyIdToken(idToken)).rejects.toMatchObject({

@@ -14,12 +14,14 @@ import type { Assistant, TurnStreaming } from '@chat/assistant';
 import { CHAT_PATH, DEFAULT_RETENTION_AFTER_EXPIRY_MS, HEALTH_PATH, SAVED_MESSAGE_WAIT_MS } from '@chat/core';
 import {
   answerClientError,
+  createDrain,
   errorHandler,
   notFoundHandler,
   refuseDeclaredOversize,
   requireJsonBody,
   sendError,
 } from '@chat/server-http';
+import type { Drain } from '@chat/server-http';
 import cors from 'cors';
 import express from 'express';
 import type { Express } from 'express';
@@ -32,6 +34,7 @@ import { APP_CHECK_HEADER, appCheckGuard } from './app-check.js';
 import type { AppCheckMode, AppCheckVerifier } from './app-check.js';
 import { DEFAULT_CALL_LIMITS } from './call-limit-settings.js';
 import type { CallLimitSettings } from './call-limit-settings.js';
+import { DEFAULT_STREAMING_LEASE_MS } from './abandoned-replies.js';
 import { chatRoute } from './chat-route.js';
 import { createFirestoreCallLimits } from './firestore-call-limits.js';
 import { createChatStore } from './firestore-chat-store.js';
@@ -89,10 +92,16 @@ export interface ChatServiceOptions {
   >;
   /** App Check on /api/chat (app-check.ts); off when absent. */
   appCheck?: { mode: AppCheckMode; verifier: AppCheckVerifier | null };
+  /** The shutdown's turn registry (main.ts drains it on SIGTERM); default a new one. */
+  drain?: Drain;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  streamingLeaseMs?: number;
 }
 
 export interface ChatServiceApp {
   app: Express;
+  /** Its turns in flight: `drain.drain()` stops taking turns and ends them (main.ts, on SIGTERM). */
+  drain: Drain;
   listen(port: number, host: string): Promise<{ url: string; server: Server }>;
 }
 
@@ -107,6 +116,8 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   const callLimits = options.callLimits ?? DEFAULT_CALL_LIMITS;
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const corsOrigins = options.corsOrigins ?? [];
+  const drain = options.drain ?? createDrain();
+  const leaseMs = options.streamingLeaseMs ?? DEFAULT_STREAMING_LEASE_MS;
 
   const app = express();
   app.disable('x-powered-by');
@@ -127,6 +138,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
   app.get(HEALTH_PATH, (_req, res) => {
     res.json({ ok: true });
   });
+  app.use(CHAT_PATH, drain.refuseWhileDraining);
   app.use(CHAT_PATH, (req, res, next) => {
     if (perClient.take(req.ip ?? 'unknown')) {
       next();
@@ -142,6 +154,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       store: createChatStore(options.firestore, logger, {
         retentionMs: options.retentionMs ?? DEFAULT_RETENTION_AFTER_EXPIRY_MS,
         now: () => (options.clock ?? Date).now(),
+        leaseMs,
       }),
       auth: options.auth,
       assistant: options.assistant,
@@ -152,6 +165,8 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
       limits: createFirestoreCallLimits(options.firestore, () => (options.clock ?? Date).now()),
       visitorWindow: { max: callLimits.visitorCalls, windowMs: callLimits.visitorWindowMs },
       conversationWindow: { max: callLimits.conversationCalls, windowMs: callLimits.conversationWindowMs },
+      drain,
+      leaseMs,
       logger,
     }),
   );
@@ -160,6 +175,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
 
   return {
     app,
+    drain,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         const server = app.listen(port, host, (error?: Error) => {

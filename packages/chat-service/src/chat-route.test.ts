@@ -9,7 +9,7 @@ import type { Assistant } from '@chat/assistant';
 import { contractBusiness } from '@chat/contract';
 import { CHAT_PATH, ProviderError } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
-import { createMemoryAnsweredTurns, errorHandler } from '@chat/server-http';
+import { createDrain, createMemoryAnsweredTurns, errorHandler } from '@chat/server-http';
 import express from 'express';
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { pino } from 'pino';
@@ -85,6 +85,9 @@ function fakeStore(
       await gate;
       return null;
     },
+    async endAbandonedReplies() {
+      return [];
+    },
     newMessage: () => ({ id: 'reply-1' }) as DocumentReference,
     deleteAt: () => Timestamp.fromMillis(NOW),
     turns: { ...createMemoryAnsweredTurns(), settleIn() {} },
@@ -120,6 +123,8 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
       limits: { take: () => Promise.resolve({ ok: true }) },
       visitorWindow: { max: 100, windowMs: 60_000 },
       conversationWindow: { max: 100, windowMs: 60_000 },
+      drain: createDrain(),
+      leaseMs: 15_000,
       logger,
     }),
   );
@@ -153,9 +158,14 @@ const send = (url: string, token: string, fields: Record<string, unknown> = {}, 
     }),
   });
 
-const validToken: TokenVerifier = {
-  verifyIdToken: async () => ({ uid: 'visitor-1' }) as Awaited<ReturnType<TokenVerifier['verifyIdToken']>>,
-};
+type DecodedToken = Awaited<ReturnType<TokenVerifier['verifyIdToken']>>;
+/** What verifyIdToken gives for a visitor who verified their phone (Firebase's claims). */
+const PHONE_TOKEN = {
+  uid: 'visitor-1',
+  phone_number: '+15555550100',
+  firebase: { sign_in_provider: 'phone' },
+} as unknown as DecodedToken;
+const validToken: TokenVerifier = { verifyIdToken: async () => PHONE_TOKEN };
 
 describe('a send that names the message still being saved (decision 0025)', () => {
   it('runs the turn only once the message is stored, the assistant seeing it in its history', async () => {
@@ -249,7 +259,7 @@ describe('the chat route before the assistant', () => {
       verifyIdToken: async () => {
         log.call('verify');
         await Promise.race([reads, failAfter(5_000)]);
-        return { uid: 'visitor-1' } as Awaited<ReturnType<TokenVerifier['verifyIdToken']>>;
+        return PHONE_TOKEN;
       },
     };
     // And the reads answer only once the verification has started: neither waits for the other.
@@ -274,6 +284,20 @@ describe('the chat route before the assistant', () => {
     });
   });
 
+  it('refuses a valid token that was not signed in with a phone number (401 naming its provider, issue 27 item 5)', async () => {
+    const log = callLog();
+    const auth: TokenVerifier = {
+      verifyIdToken: async () =>
+        ({ ...PHONE_TOKEN, firebase: { sign_in_provider: 'password' } }) as unknown as DecodedToken,
+    };
+    const url = await serve(fakeStore(log, Promise.resolve()), auth);
+    const response = await send(url, 'an-email-token');
+    expect(response.status).toBe(401);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('unauthenticated');
+    expect(error.message).toContain('"password", not a phone number');
+  });
+
   it('refuses a bad token without waiting for reads that do not answer (Firestore slow or unreachable)', async () => {
     const log = callLog();
     const auth: TokenVerifier = {
@@ -291,8 +315,7 @@ describe('the chat route before the assistant', () => {
   it('answers a missing conversation 404 with a valid token, the history read for nothing left unused', async () => {
     const log = callLog();
     const auth: TokenVerifier = {
-      verifyIdToken: async () =>
-        ({ uid: 'visitor-1' }) as Awaited<ReturnType<TokenVerifier['verifyIdToken']>>,
+      verifyIdToken: async () => PHONE_TOKEN,
     };
     const url = await serve(fakeStore(log, Promise.resolve(), false), auth);
     const response = await send(url, 'a-token');

@@ -15,7 +15,7 @@
  * passes to the business's team becomes one feed item, from the verified token only.
  */
 import type { Assistant, TeamRequest, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH, teamRequestItem } from '@chat/core';
+import { CHAT_PATH, ProviderError, teamRequestItem } from '@chat/core';
 import {
   callerGone,
   chatAnswer,
@@ -26,8 +26,9 @@ import {
   sendError,
   TURN_WAIT_MS,
 } from '@chat/server-http';
-import type { TurnClaim } from '@chat/server-http';
+import type { Drain, TurnClaim } from '@chat/server-http';
 import { Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ChatStore } from './firestore-chat-store.js';
 import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
@@ -51,6 +52,10 @@ export interface ChatRouteOptions {
   visitorWindow: CallWindow;
   /** Calls per conversation, messages and resumes alike. */
   conversationWindow: CallWindow;
+  /** The shutdown's view of the turns in flight (a turn it cuts ends its reply as cut: drain.ts). */
+  drain: Drain;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  leaseMs: number;
   logger: Logger;
 }
 
@@ -73,11 +78,23 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
+/** A turn the shutdown cut short (drain.ts): its reply is ended as cut and the caller told to retry. */
+class TurnCut extends Error {}
+
 export function chatRoute(options: ChatRouteOptions): Router {
   const { store, auth, assistant, logger } = options;
   const router = Router();
 
   router.post(CHAT_PATH, async (req, res) => {
+    const inFlight = options.drain.begin();
+    try {
+      await takeTurn(req, res, inFlight.cut);
+    } finally {
+      inFlight.end();
+    }
+  });
+
+  async function takeTurn(req: Request, res: Response, cutSignal: AbortSignal): Promise<void> {
     const body = parseChatBody(req.body);
     res.locals[LOGGED_CONVERSATION] = body.conversationId;
     // The token's verification (an Auth call: revocation is checked) and the turn's reads go out
@@ -100,6 +117,13 @@ export function chatRoute(options: ChatRouteOptions): Router {
       ),
     );
     const memoryRead = settled(store.memory(body.conversationId));
+    // A reply left streaming by a writer that died is ended as cut before this turn writes its own.
+    const abandonedEnded = store.endAbandonedReplies(body.conversationId).catch((error: unknown) => {
+      logger.warn(
+        { conversationId: body.conversationId, err: error },
+        'could not look for abandoned replies',
+      );
+    });
     const user = await requestUser(auth, req);
     const { conversation, business, request } = checkChatTurn({
       body,
@@ -137,6 +161,21 @@ export function chatRoute(options: ChatRouteOptions): Router {
     try {
       res.json(await runTurn(claim.attempt));
     } catch (error) {
+      if (error instanceof TurnCut) {
+        // Answered 503 with Retry-After: the page asks again, and another instance runs a new attempt.
+        if (answered) {
+          await store.turns
+            .settle(
+              conversation.id,
+              answered,
+              claim.attempt,
+              failedOutcome(new ProviderError('unavailable', 'The service is shutting down')),
+            )
+            .catch(() => undefined);
+        }
+        options.drain.refuse(res);
+        return;
+      }
       if (answered) {
         await store.turns
           .settle(conversation.id, answered, claim.attempt, failedOutcome(error))
@@ -150,6 +189,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
     async function runTurn(attempt: number) {
       const history = valueOf(await historyRead);
       const memory = valueOf(await memoryRead);
+      await abandonedEnded;
 
       // What this turn writes is deleted with the conversation's data (the TTL field, README "Data lifetime").
       const deleteAt = store.deleteAt(conversation);
@@ -161,11 +201,18 @@ export function chatRoute(options: ChatRouteOptions): Router {
         ),
         pace: options.pace,
         minWriteIntervalMs: options.minWriteIntervalMs,
+        leaseMs: options.leaseMs,
         logger,
       });
       let failure: unknown = null;
-      try {
-        await assistant.respond(
+      // The shutdown cannot wait any longer (drain.ts): the turn stops where it is, whatever the
+      // assistant is still doing (its later text is dropped, its failure ignored).
+      const cutRequested = new Promise<'cut'>((resolve) => {
+        if (cutSignal.aborted) resolve('cut');
+        else cutSignal.addEventListener('abort', () => resolve('cut'), { once: true });
+      });
+      const responded = assistant
+        .respond(
           {
             business,
             conversation,
@@ -178,25 +225,38 @@ export function chatRoute(options: ChatRouteOptions): Router {
             memory,
           },
           writer,
+        )
+        .then(
+          () => 'done' as const,
+          (error: unknown) => {
+            failure = error;
+            return 'failed' as const;
+          },
         );
-      } catch (error) {
-        failure = error;
-      }
-      // Even after a failure: what was written is ended (never left streaming) and the memory is kept.
-      const reply = await endReply();
+      const outcome = await Promise.race([responded, cutRequested]);
+      const cut = outcome === 'cut';
+      // Even after a failure or a cut: what was written is ended (never left streaming) and the memory is kept.
+      const reply = await endReply({ cut });
       const answer = chatAnswer({ smartReplies: turn.smartReplies, interrupt: turn.interrupt ?? undefined });
       await Promise.all([
         store.endTurn({
           conversationId: conversation.id,
           deleteAt,
           reply,
-          interrupt: failure ? null : turn.interrupt,
+          interrupt: outcome === 'done' ? turn.interrupt : null,
           memory: turn.memory,
-          answered: answered && !failure ? { messageId: answered, answer } : null,
+          // A cut turn is not settled as answered: asked again, it runs again (a new attempt).
+          answered: answered && outcome === 'done' ? { messageId: answered, answer } : null,
         }),
         // An unnamed call (an older page, a script) keys the item by the reply it wrote.
-        !failure && turn.passToTeam ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null) : null,
+        outcome === 'done' && turn.passToTeam
+          ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null)
+          : null,
       ]);
+      if (cut) {
+        logger.warn({ conversationId: conversation.id, messageId: reply?.id }, 'reply cut by the shutdown');
+        throw new TurnCut();
+      }
       // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
       if (failure) throw failure;
       return answer;
@@ -214,7 +274,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
       }
       await store.addTeamRequest(business.id, item);
     }
-  });
+  }
 
   return router;
 }

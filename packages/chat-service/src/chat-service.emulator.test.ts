@@ -20,6 +20,7 @@ import {
   saveVisitorMessage,
   seedBusiness,
   seedConversation,
+  customTokenVisitor,
   signedInVisitor,
   startService,
   watchWrites,
@@ -265,6 +266,20 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
     const { app } = adminApp();
     await getAuth(app).revokeRefreshTokens(visitor.uid);
     expectError(await ask('Hi', conversationId, visitor.idToken), 401, 'unauthenticated', 'revoked');
+  });
+
+  it('refuses a valid token that was not signed in with a phone number (401, issue 27 item 5)', async () => {
+    const conversationId = await seedConversation(service.db, business.id);
+    const custom = await customTokenVisitor('custom-uid');
+    expectError(
+      await ask('Hi', conversationId, custom.idToken),
+      401,
+      'unauthenticated',
+      '"custom", not a phone number',
+    );
+    // The same conversation with a phone-verified visitor's token is served.
+    const visitor = await signedInVisitor('phone-visitor');
+    expect((await ask('Hi', conversationId, visitor.idToken)).status).toBe(200);
   });
 
   it('refuses unknown and unapproved businesses, unknown and expired conversations, and a PHONE_SIGN_IN resume without a token', async () => {

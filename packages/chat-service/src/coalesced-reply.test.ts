@@ -15,9 +15,10 @@ function recordingSink(delayMs = 5) {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   };
   const sink: ReplySink = {
-    create: (text, streaming) => record(streaming ? 'create-streaming' : 'create-complete', text),
+    create: (text, end) =>
+      record(end === null ? 'create-streaming' : end.cut ? 'create-cut' : 'create-complete', text),
     update: (text) => record('update', text),
-    complete: (text) => record('complete', text),
+    complete: (text, end) => record(end.cut ? 'cut' : 'complete', text),
   };
   return { sink, writes };
 }
@@ -38,7 +39,7 @@ describe('a coalesced reply', () => {
     const reply = createCoalescedReply(sink, { minWriteIntervalMs: 250 });
     reply.append('Hello ');
     reply.append('there.');
-    const ended = reply.end(REPLIES);
+    const ended = reply.end({ cut: false, smartReplies: REPLIES });
     await tick(10);
     await ended;
     expect(writes).toEqual([{ kind: 'create-complete', text: 'Hello there.', at: expect.any(Number) }]);
@@ -52,7 +53,7 @@ describe('a coalesced reply', () => {
       reply.append(word);
       await tick(10);
     }
-    const ended = reply.end(REPLIES);
+    const ended = reply.end({ cut: false, smartReplies: REPLIES });
     await tick(300);
     await ended;
 
@@ -93,9 +94,46 @@ describe('a coalesced reply', () => {
     await tick(20);
     reply.append('b');
     await tick(20);
-    const ended = expect(reply.end([])).rejects.toThrow('firestore down');
+    const ended = expect(reply.end({ cut: false, smartReplies: [] })).rejects.toThrow('firestore down');
     await tick(20);
     await ended;
     expect(calls).toBe(1);
+  });
+
+  it('ends a cut reply with what was written kept, and stores nothing appended after', async () => {
+    const { sink, writes } = recordingSink();
+    const reply = createCoalescedReply(sink, { minWriteIntervalMs: 250 });
+    reply.append('We open at ');
+    await tick(300);
+    reply.append('9');
+    const ended = reply.end({ cut: true });
+    reply.append(' am.');
+    await tick(300);
+    await ended;
+    expect(writes.map((w) => [w.kind, w.text])).toEqual([
+      ['create-streaming', 'We open at '],
+      ['cut', 'We open at 9'],
+    ]);
+  });
+
+  it('writes the same text again when renewed, only once it has been created and not after the end', async () => {
+    const { sink, writes } = recordingSink();
+    const reply = createCoalescedReply(sink, { minWriteIntervalMs: 250 });
+    reply.renew();
+    await tick(300);
+    expect(writes).toEqual([]);
+    reply.append('Thinking');
+    await tick(300);
+    reply.renew();
+    await tick(300);
+    const ended = reply.end({ cut: false, smartReplies: [] });
+    reply.renew();
+    await tick(300);
+    await ended;
+    expect(writes.map((w) => [w.kind, w.text])).toEqual([
+      ['create-streaming', 'Thinking'],
+      ['update', 'Thinking'],
+      ['complete', 'Thinking'],
+    ]);
   });
 });

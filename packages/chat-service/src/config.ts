@@ -4,7 +4,8 @@
  * uses the service account's application default credentials.
  */
 import { DEFAULT_RETENTION_AFTER_EXPIRY_MS, MAX_RETENTION_AFTER_EXPIRY_MS } from '@chat/core';
-import { envInteger, envScenariosDir } from '@chat/server-http';
+import { DEFAULT_DRAIN_TIMES, envInteger, envScenariosDir } from '@chat/server-http';
+import type { DrainTimes } from '@chat/server-http';
 import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { z } from 'zod';
@@ -93,6 +94,15 @@ const EnvSchema = z.object({
     MAX_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
     DEFAULT_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
   ),
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  STREAMING_LEASE_MS: envInteger('STREAMING_LEASE_MS', 1_000, 600_000, 15_000),
+  /** After SIGTERM, how long turns in flight may run before they are cut; all end 2 s later. */
+  SHUTDOWN_FINISH_MS: envInteger(
+    'SHUTDOWN_FINISH_MS',
+    0,
+    DEFAULT_DRAIN_TIMES.finishMs,
+    DEFAULT_DRAIN_TIMES.finishMs,
+  ),
   SCENARIOS_DIR: envScenariosDir('SCENARIOS_DIR'),
   CHAT_SCENARIOS: z
     .string()
@@ -109,7 +119,16 @@ const EnvSchema = z.object({
  * The settings; ASSISTANT is which assistant answers conversations that play no scenario (the
  * built-in rules unless ASSISTANT_PROVIDER names a model: packages/llm-assistant/README.md).
  */
-export type ChatServiceConfig = z.output<typeof EnvSchema> & { ASSISTANT: AssistantConfig };
+export type ChatServiceConfig = z.output<typeof EnvSchema> & {
+  ASSISTANT: AssistantConfig;
+  DRAIN: DrainTimes;
+};
+
+/** The shutdown's times: cutting leaves 2 s to write the cut replies, inside Cloud Run's 10 s. */
+function drainTimes(finishMs: number): DrainTimes {
+  const cutWriteMs = DEFAULT_DRAIN_TIMES.deadlineMs - DEFAULT_DRAIN_TIMES.finishMs;
+  return { ...DEFAULT_DRAIN_TIMES, finishMs, deadlineMs: finishMs + cutWriteMs };
+}
 
 export class ConfigError extends Error {}
 
@@ -117,7 +136,8 @@ export class ConfigError extends Error {}
 export function readConfig(env: Record<string, string | undefined>): ChatServiceConfig {
   const parsed = EnvSchema.safeParse(env);
   const assistant = readAssistantConfig(env);
-  if (parsed.success && assistant.ok) return { ...parsed.data, ASSISTANT: assistant.config };
+  if (parsed.success && assistant.ok)
+    return { ...parsed.data, ASSISTANT: assistant.config, DRAIN: drainTimes(parsed.data.SHUTDOWN_FINISH_MS) };
   const problems = (parsed.success ? [] : parsed.error.issues).map((issue) => {
     const variable = String(issue.path[0] ?? '');
     return issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;

@@ -36,6 +36,7 @@ import type {
 import type { Logger } from 'pino';
 import type { FirestoreAnsweredTurns } from './firestore-answered-turns.js';
 import { createFirestoreAnsweredTurns, isAlreadyExists } from './firestore-answered-turns.js';
+import { endAbandonedReplies } from './abandoned-replies.js';
 import { storedBusiness, storedConversation, storedMessage } from './stored-documents.js';
 
 /** Messages the assistant sees (the most recent); older ones are left out of its history. */
@@ -79,6 +80,11 @@ export interface ChatStore {
    * without one) plus the retention.
    */
   deleteAt(conversation: Pick<Conversation, 'expiredAt'>): Timestamp;
+  /**
+   * Ends as cut the conversation's replies still streaming whose writer's lease lapsed (a writer that
+   * died: abandoned-replies.ts); resolves with their ids.
+   */
+  endAbandonedReplies(conversationId: string): Promise<string[]>;
   /**
    * One batch at the end of a turn: the interrupt's auth message (after the reply), the
    * conversation's lastMessage and updatedAt when anything was written, and the assistant's memory.
@@ -131,6 +137,8 @@ export interface RetentionOptions {
   /** How long after its conversation expires a written document is kept. */
   retentionMs: number;
   now(): number;
+  /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
+  leaseMs: number;
 }
 
 export function createChatStore(db: Firestore, logger: Logger, retention: RetentionOptions): ChatStore {
@@ -207,6 +215,9 @@ export function createChatStore(db: Firestore, logger: Logger, retention: Retent
 
     newMessage: (conversationId, id) =>
       id ? messagesOf(conversationId).doc(id) : messagesOf(conversationId).doc(),
+
+    endAbandonedReplies: (conversationId) =>
+      endAbandonedReplies(messagesOf(conversationId), { leaseMs: retention.leaseMs, logger }),
 
     deleteAt: ({ expiredAt }) => Timestamp.fromMillis((expiredAt ?? retention.now()) + retention.retentionMs),
 

@@ -6,8 +6,8 @@
  * moving the clock and breaking the live stream are mock-server tools and are logged and skipped.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { FieldValue } from 'firebase-admin/firestore';
-import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { DocumentReference } from 'firebase-admin/firestore';
 import type {
   AssistantMemory,
   ReplyWriter,
@@ -18,8 +18,9 @@ import type {
 import { errorCodeForStatus, normaliseSmartReplies, ProviderError, TTL_FIELD } from '@chat/core';
 import type { Message, SmartReply, StoredFields } from '@chat/core';
 import type { Logger } from 'pino';
+import { LEASE_FIELD } from './abandoned-replies.js';
 import { createCoalescedReply } from './coalesced-reply.js';
-import type { ReplySink } from './coalesced-reply.js';
+import type { ReplyEnd, ReplySink } from './coalesced-reply.js';
 
 export interface TurnWriterOptions {
   /** The reply's message document (created on the first write). */
@@ -29,6 +30,12 @@ export interface TurnWriterOptions {
   /** The pace a reply given whole is revealed at, unless the turn sets its own. */
   pace: TurnStreaming;
   minWriteIntervalMs: number;
+  /**
+   * How long a streaming reply's writer is believed alive after its last write: every write sets
+   * `streamingLeaseUntil` that far ahead, and a reply with nothing new is written again a third of it
+   * later. Past its lease, the next turn of the conversation ends the reply as cut (abandoned-replies.ts).
+   */
+  leaseMs: number;
   logger: Logger;
 }
 
@@ -44,37 +51,51 @@ export interface WrittenTurn {
 export interface TurnWriter {
   writer: ReplyWriter;
   turn: WrittenTurn;
-  /** Ends the reply (streaming removed): its id and text, or null when none was written. */
-  endReply(): Promise<{ id: string; text: string } | null>;
+  /**
+   * Ends the reply (streaming removed), complete or `cut` (what was written kept, `cut: true`): its id
+   * and text, or null when none was written. Later appends are dropped.
+   */
+  endReply(how?: { cut: boolean }): Promise<{ id: string; text: string } | null>;
 }
 
-function firestoreSink(message: DocumentReference, deleteAt: Timestamp): ReplySink {
+function firestoreSink(message: DocumentReference, deleteAt: Timestamp, leaseMs: number): ReplySink {
   const withReplies = (smartReplies: SmartReply[]) => (smartReplies.length > 0 ? { smartReplies } : {});
+  const ending = (end: ReplyEnd) => (end.cut ? { cut: true } : withReplies(end.smartReplies));
+  const lease = () => ({ [LEASE_FIELD]: Timestamp.fromMillis(Date.now() + leaseMs) });
   return {
-    async create(text, streaming, smartReplies) {
+    async create(text, end) {
       const fields: StoredFields<Message, FieldValue, 'createdAt'> & { [TTL_FIELD]: Timestamp } = {
         role: 'model',
         text,
         createdAt: FieldValue.serverTimestamp(),
         [TTL_FIELD]: deleteAt,
-        ...(streaming ? { streaming: true } : withReplies(smartReplies)),
+        ...(end === null ? { streaming: true } : ending(end)),
       };
-      await message.create(fields);
+      await message.create(end === null ? { ...fields, ...lease() } : fields);
     },
     async update(text) {
-      await message.update({ text });
+      await message.update({ text, ...lease() });
     },
-    async complete(text, smartReplies) {
-      await message.update({ text, streaming: FieldValue.delete(), ...withReplies(smartReplies) });
+    async complete(text, end) {
+      await message.update({
+        text,
+        streaming: FieldValue.delete(),
+        [LEASE_FIELD]: FieldValue.delete(),
+        ...ending(end),
+      });
     },
   };
 }
 
 export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWriter {
   const { message, logger } = options;
-  const reply = createCoalescedReply(firestoreSink(message, options.deleteAt), {
+  const reply = createCoalescedReply(firestoreSink(message, options.deleteAt, options.leaseMs), {
     minWriteIntervalMs: options.minWriteIntervalMs,
   });
+  // The writer's sign of life while the model thinks (no new text): the lease never lapses while it runs.
+  const heartbeat = setInterval(() => reply.renew(), Math.max(1, Math.floor(options.leaseMs / 3)));
+  heartbeat.unref();
+  let ended = false;
   let pace = options.pace;
   const turn: WrittenTurn = { smartReplies: [], interrupt: null, memory: null, passToTeam: null };
 
@@ -101,7 +122,7 @@ export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWrite
         reply.append(text);
         return;
       }
-      for (let at = 0; at < text.length; at += chunkChars) {
+      for (let at = 0; at < text.length && !ended; at += chunkChars) {
         if (at > 0) await delay(intervalMs);
         reply.append(text.slice(at, at + chunkChars));
       }
@@ -123,9 +144,11 @@ export function createFirestoreTurnWriter(options: TurnWriterOptions): TurnWrite
   return {
     writer,
     turn,
-    async endReply() {
+    async endReply({ cut } = { cut: false }) {
+      ended = true;
+      clearInterval(heartbeat);
       if (reply.text() === '') return null;
-      await reply.end(normaliseSmartReplies(turn.smartReplies));
+      await reply.end(cut ? { cut } : { cut, smartReplies: normaliseSmartReplies(turn.smartReplies) });
       return { id: message.id, text: reply.text() };
     },
   };

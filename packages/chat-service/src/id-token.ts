@@ -1,12 +1,13 @@
 /**
  * The caller of a chat request: the Firebase ID token of `Authorization: Bearer`, verified with the
- * Admin SDK, revoked tokens and disabled accounts refused (verifyIdToken's checkRevoked). No header:
- * anonymous. Any failure is 401 unauthenticated, with a reason a developer can act on and nothing of
- * the token itself.
+ * Admin SDK, revoked tokens and disabled accounts refused (verifyIdToken's checkRevoked), and counted
+ * as a verified visitor only when signed in with the phone provider and carrying the phone number
+ * (@chat/server-http's phoneVerifiedUser). No header: anonymous. Any failure is 401 unauthenticated,
+ * with a reason a developer can act on and nothing of the token itself.
  */
 import { ProviderError } from '@chat/core';
 import type { AuthUser } from '@chat/core';
-import { bearerToken } from '@chat/server-http';
+import { bearerToken, phoneVerifiedUser } from '@chat/server-http';
 import type { Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 
@@ -25,16 +26,14 @@ const REASONS: Record<string, string> = {
 export async function requestUser(auth: TokenVerifier, req: Request): Promise<AuthUser | null> {
   const token = bearerToken(req);
   if (token === null) return null;
+  let decoded;
   try {
-    const decoded = await auth.verifyIdToken(token, true);
-    return {
-      uid: decoded.uid,
-      phoneNumber: typeof decoded.phone_number === 'string' ? decoded.phone_number : null,
-      displayName: typeof decoded['name'] === 'string' ? (decoded['name'] as string) : null,
-    };
+    decoded = await auth.verifyIdToken(token, true);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const reason = typeof code === 'string' ? REASONS[code] : undefined;
     throw new ProviderError('unauthenticated', reason ?? 'The ID token is not valid.');
   }
+  const name: unknown = decoded['name'];
+  return { ...phoneVerifiedUser(decoded), displayName: typeof name === 'string' ? name : null };
 }

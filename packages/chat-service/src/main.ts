@@ -1,18 +1,21 @@
 /**
  * Starts the chat service: reads the environment (config.ts), connects the Admin SDK — to the
  * emulators when FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST are set, else to the project
- * with application default credentials — and listens on PORT. Stops on SIGTERM (Cloud Run) or SIGINT.
+ * with application default credentials — and listens on PORT. Stops on SIGTERM (Cloud Run) or SIGINT,
+ * ending the replies in flight first (stop-on-signals.ts).
  */
 import { createBuiltInAssistant, turnAssistant } from '@chat/assistant';
 import { initializeApp } from 'firebase-admin/app';
 import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { createDrain } from '@chat/server-http';
 import { createChatServiceApp } from './app.js';
 import { cloudLogger } from './cloud-logger.js';
 import { ConfigError, readConfig } from './config.js';
 import { languageModelAssistant } from './language-model-assistant.js';
 import { assistantWithScenarios, ScenarioConfigError } from './scenario-bindings.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 async function main() {
   const config = readConfig(process.env);
@@ -78,18 +81,12 @@ async function main() {
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     corsOrigins: config.CORS_ORIGINS,
     trustProxyHops: config.TRUST_PROXY_HOPS,
+    drain: createDrain(config.DRAIN),
+    streamingLeaseMs: config.STREAMING_LEASE_MS,
   });
   const { url, server } = await service.listen(config.PORT, config.HOST);
   logger.info({ url, scenarios: config.CHAT_SCENARIOS }, `chat service listening on ${url}`);
-  const stop = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'chat service stopping: no new connections, finishing open requests');
-    server.close(() => {
-      logger.info('chat service stopped');
-      process.exit(0);
-    });
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  stopOnSignals(server, service.drain, config.DRAIN, logger);
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   callChat,
   clearFirestore,
+  customTokenVisitor,
   emulatorsRunning,
   saveVisitorMessage,
   seedBusiness,
@@ -24,12 +25,6 @@ import {
 import type { RunningService } from './testing/emulator-service.js';
 
 /** The built-in assistant, counting its turns (the stand-in for model calls). */
-/** A number and uid no other test's Auth account has (the Auth emulator keeps accounts between files). */
-const unique = () => {
-  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
-  return { uid: `feed-${digits}`, phoneNumber: `+1555${digits}` };
-};
-
 const BUILT_IN = turnAssistant(createBuiltInAssistant());
 let assistantCalls = 0;
 const COUNTED: Assistant = {
@@ -110,11 +105,8 @@ describe.skipIf(!emulatorsRunning)('the chat service: one answer per question, r
     expect(interrupt.toolRequest.name).toBe(PHONE_SIGN_IN_TOOL);
     expect(await feed()).toEqual([]);
 
-    const account = unique();
-    const { idToken } = await signedInVisitor(account.uid, {
-      phoneNumber: account.phoneNumber,
-      displayName: 'Test Visitor',
-    });
+    const account = await signedInVisitor('booking-visitor', { displayName: 'Test Visitor' });
+    const { idToken } = account;
     const notice = await saveVisitorMessage(
       one.db,
       conversationId,
@@ -162,8 +154,8 @@ describe.skipIf(!emulatorsRunning)('the chat service: one answer per question, r
       reason: 'handoff',
     });
 
-    const account = unique();
-    const { uid, idToken } = await signedInVisitor(account.uid, { phoneNumber: account.phoneNumber });
+    const account = await signedInVisitor('handoff-visitor');
+    const { uid, idToken } = account;
     const conversationId = await seedConversation(one.db, business.id, { userId: uid });
     const body = await say(conversationId, 'Can I speak to a real person?');
     expect((await callChat(one.url, body, { idToken })).status).toBe(200);
@@ -181,13 +173,13 @@ describe.skipIf(!emulatorsRunning)('the chat service: one answer per question, r
     });
   });
 
-  it('passes nothing on for a token without a verified phone', async () => {
-    const { uid, idToken } = await signedInVisitor(unique().uid);
+  it('passes nothing on for a token without a verified phone (refused 401)', async () => {
+    const { uid, idToken } = await customTokenVisitor(`custom-${Date.now()}`);
     const conversationId = await seedConversation(one.db, business.id, { userId: uid });
     expect(
       (await callChat(one.url, await say(conversationId, 'I want to book an appointment'), { idToken }))
         .status,
-    ).toBe(200);
+    ).toBe(401);
     expect(await feed()).toEqual([]);
   });
 });

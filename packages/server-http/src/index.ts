@@ -24,3 +24,7 @@ export {
 } from './answered-turns.js';
 export type { AnsweredTurns, TurnClaim, TurnOutcome } from './answered-turns.js';
 export { createMemoryAnsweredTurns } from './memory-answered-turns.js';
+export { createDrain, DEFAULT_DRAIN_TIMES } from './drain.js';
+export type { Drain, DrainOutcome, DrainTimes, TurnInFlight } from './drain.js';
+export { PHONE_PROVIDER, phoneVerifiedUser } from './phone-verified.js';
+export type { PhoneClaims } from './phone-verified.js';

@@ -13,6 +13,7 @@ import { queue } from './outbox-delivery.js';
 import { processMessages } from './process-messages.js';
 import { inTurn, mayLeave, type Room } from './room.js';
 import { changed, type SessionCore } from './session-core.js';
+import { watchStalls } from './stalled-replies.js';
 
 /** Subscribes to `r`'s messages, unless it is subscribed already or the session is stopped. */
 export function listen(s: SessionCore, r: Room): void {
@@ -21,6 +22,9 @@ export function listen(s: SessionCore, r: Room): void {
     next(snapshot) {
       try {
         r.stored = processMessages(snapshot);
+        watchStalls(r, () => {
+          if (r === s.room) changed(s);
+        });
         if (r.streamError === 'failedToProcessMessages') r.streamError = null;
         landedAfterAll(s, r);
       } catch (error) {

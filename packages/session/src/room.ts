@@ -5,6 +5,7 @@
 import type { Conversation, Message } from '@chat/core';
 import { initialChatState, type ChatState } from './conversation-state.js';
 import { carriedItems, type Carry, type OutboxItem } from './outbox.js';
+import { stopStallTimer, type ReplyGrowth } from './stalled-replies.js';
 import type { RoomSnapshot } from './session-view.js';
 
 export interface Room {
@@ -36,6 +37,11 @@ export interface Room {
   goneHandled: boolean;
   feedPosted: boolean;
   overdue: ReturnType<typeof setTimeout> | null;
+  /** Streaming replies: when each last grew (stalled-replies.ts). */
+  growth: Map<string, ReplyGrowth>;
+  /** Streaming replies that have not grown for STALLED_REPLY_MS: shown as cut. */
+  stalled: Set<string>;
+  stallTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /** The room for `conversation`, its outbox holding what the previous one `carried` (under new ids). */
@@ -60,6 +66,9 @@ export function newRoom(conversation: Conversation, carried: Carry | null, newId
     goneHandled: false,
     feedPosted: false,
     overdue: null,
+    growth: new Map(),
+    stalled: new Set(),
+    stallTimer: null,
   };
 }
 
@@ -69,6 +78,7 @@ export function closeRoom(r: Room): void {
   r.unsubscribe = null;
   if (r.overdue) clearTimeout(r.overdue);
   r.overdue = null;
+  stopStallTimer(r);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { conversationRefusal } from './conversation-refusal.js';
 import {
   LISTEN_FAILURE_SMART_REPLIES,
+  RETRY_SMART_REPLIES,
   displayedMessages,
   isTyping,
   pendingInterrupt,
@@ -21,6 +22,7 @@ import {
 } from './conversation-state.js';
 import { unstoredItems, type Delivery, type OutboxItem } from './outbox.js';
 import type { SessionError } from './session-errors.js';
+import { endsWithCutReply, withStalledCut } from './stalled-replies.js';
 
 /** A message as listed: stored, the pending interrupt's prompt, or one of the outbox's (`delivery` set). */
 export interface ListedMessage extends Message {
@@ -54,6 +56,8 @@ export interface RoomSnapshot {
   chat: ChatState;
   /** Whether the session may leave this conversation by itself (see room.ts mayLeave). */
   mayLeave: boolean;
+  /** Streaming replies that stopped growing: shown as cut (stalled-replies.ts). */
+  stalled: ReadonlySet<string>;
 }
 
 export interface ChatSessionState {
@@ -112,10 +116,11 @@ export function viewOf(
       reconnecting: false,
     };
   }
-  const interrupt = pendingInterrupt(room.stored, room.chat, authPromptDefault);
-  const shown: ListedMessage[] = displayedMessages(room.stored, interrupt);
+  const stored = withStalledCut(room.stored, room.stalled);
+  const interrupt = pendingInterrupt(stored, room.chat, authPromptDefault);
+  const shown: ListedMessage[] = displayedMessages(stored, interrupt);
   const last = shown.at(-1)?.createdAt ?? 0;
-  const waiting = unstoredItems(room.stored, room.outbox).map((item): ListedMessage => ({
+  const waiting = unstoredItems(stored, room.outbox).map((item): ListedMessage => ({
     id: item.id,
     role: 'user',
     text: item.text,
@@ -132,12 +137,18 @@ export function viewOf(
     navigateTo,
     loaded: room.loaded,
     canSend: room.loaded && isChatEnabled(business),
-    stored: room.stored,
+    stored,
     messages: [...shown, ...waiting],
     interrupt,
-    typing: isTyping(room.chat.awaiting, room.stored),
-    // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8).
-    smartReplies: room.failure && !leaving ? LISTEN_FAILURE_SMART_REPLIES : room.chat.smartReplies,
+    typing: isTyping(room.chat.awaiting, stored),
+    // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8); a
+    // conversation ending with a cut reply offers 'Try again' (issue 27), unless something else is offered.
+    smartReplies:
+      room.failure && !leaving
+        ? LISTEN_FAILURE_SMART_REPLIES
+        : room.chat.smartReplies.length === 0 && waiting.length === 0 && endsWithCutReply(shown)
+          ? RETRY_SMART_REPLIES
+          : room.chat.smartReplies,
     alerts: [
       ...(streamError ? [{ source: 'messages' as const, error: streamError }] : []),
       ...(room.chat.alert ? [{ source: 'action' as const, error: room.chat.alert }] : []),

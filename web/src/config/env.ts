@@ -133,7 +133,7 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
     /^[\w-]{10,100}$/.test(value.trim()) ? null : 'must be a reCAPTCHA Enterprise site key',
   );
   /** A registered App Check debug token, or 'true' (development and the emulators). */
-  const appCheckDebugToken = read('VITE_APPCHECK_DEBUG_TOKEN', (value) =>
+  const appCheckDebugToken = read('VITE_APPCHECK_DEBUG_TOKEN', () =>
     appCheckSiteKey === undefined ? 'needs VITE_APPCHECK_SITE_KEY' : null,
   );
 

@@ -104,9 +104,21 @@ function createRouterProbe() {
 export async function openChat(backend: InMemoryBackend = createInMemoryBackend()) {
   const conversation = backend.data.seedConversation({ businessId: 'bella-vista-salon' });
   const app = renderApp(`/chat/bella-vista-salon/${conversation.id}`, { backend });
-  const input = await screen.findByRole('textbox', { name: 'Message' });
+  // The conversation's own box: the frames before it have one too (the early composer, issue 31).
   await screen.findByText('Welcome to Bella Vista Salon!');
+  const input = await findMessageBox();
   return { ...app, input, conversation };
+}
+
+/**
+ * The conversation's message box, once the conversation view shows (its message region): the frames
+ * before it have a box too (the early composer, issue 31), which a test typing into would lose when
+ * the view replaces it. `name` is the box's accessible name in the page's language.
+ */
+export async function findMessageBox(name = 'Message', timeout?: number): Promise<HTMLElement> {
+  const regionName = name === 'Message' ? 'Messages' : name.replace('Message', 'Messages');
+  await screen.findByRole('region', { name: regionName }, timeout ? { timeout } : undefined);
+  return screen.getByRole('textbox', { name });
 }
 
 /** A promise the test settles by hand, to hold the chat service mid-call. */

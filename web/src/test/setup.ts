@@ -7,3 +7,11 @@ import { afterEach } from 'vitest';
 if (typeof Element !== 'undefined') Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 afterEach(() => cleanup());
+
+// The page's early composer store (features/composer/early-composer.ts) lives for the page: each test is a page.
+afterEach(async () => {
+  if (typeof window === 'undefined') return;
+  const { resetEarlyComposerForTests } = await import('../features/composer/early-composer.js');
+  resetEarlyComposerForTests();
+  window.sessionStorage.clear();
+});

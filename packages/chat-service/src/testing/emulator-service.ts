@@ -125,29 +125,77 @@ export async function saveVisitorMessage(
   return saved.id;
 }
 
+const identityToolkit = (method: string) =>
+  `http://${env.authHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`;
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+let phoneCount = 0;
+
 /**
- * A visitor signed in on the Auth emulator (a custom token exchanged as the client SDK would); with
- * `phone` (and `name`), an account with that verified number, whose ID token carries them.
+ * A visitor who verified their phone on the Auth emulator, as the page does (send the code, read it
+ * from the emulator, sign in with it): the ID token Firebase gives says `sign_in_provider: 'phone'`
+ * and carries the number. `name` only tells the test's visitors apart; the uid is the emulator's.
  */
 export async function signedInVisitor(
-  uid: string,
-  phone?: { phoneNumber: string; displayName?: string },
-): Promise<{ uid: string; idToken: string }> {
+  name: string,
+  profile: { displayName?: string } = {},
+): Promise<{ uid: string; idToken: string; phoneNumber: string }> {
+  phoneCount += 1;
+  // A number of its own per visitor (the emulator keeps one account per number).
+  const digits = String((process.pid * 1000 + phoneCount) % 10_000_000).padStart(7, '0');
+  const phoneNumber = `+1650${digits}`;
+  const { sessionInfo } = await postJson<{ sessionInfo: string }>(identityToolkit('sendVerificationCode'), {
+    phoneNumber,
+    recaptchaToken: 'emulator',
+  });
+  const codes = await fetch(
+    `http://${env.authHost}/emulator/v1/projects/${env.projectId}/verificationCodes`,
+  ).then((r) => r.json() as Promise<{ verificationCodes: Array<{ sessionInfo: string; code: string }> }>);
+  const code = codes.verificationCodes.find((entry) => entry.sessionInfo === sessionInfo)?.code;
+  if (!code) throw new Error(`no verification code for ${name} (${phoneNumber})`);
+  const { idToken, localId, refreshToken } = await postJson<{
+    idToken: string;
+    localId: string;
+    refreshToken: string;
+  }>(identityToolkit('signInWithPhoneNumber'), { sessionInfo, code });
+  if (profile.displayName === undefined) return { uid: localId, idToken, phoneNumber };
+  // A display name, as the page sets after sign-in: the refreshed token carries it, still a phone sign-in.
   const { app } = adminApp();
   try {
-    if (phone) await getAuth(app).createUser({ uid, ...phone });
+    await getAuth(app).updateUser(localId, { displayName: profile.displayName });
+  } finally {
+    await deleteApp(app);
+  }
+  const refreshed = await postJson<{ id_token: string }>(
+    `http://${env.authHost}/securetoken.googleapis.com/v1/token?key=demo-api-key`,
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+  );
+  return { uid: localId, idToken: refreshed.id_token, phoneNumber };
+}
+
+/**
+ * A token Firebase signed in with another provider than the phone (a custom token, as an admin tool or
+ * another sign-in method would make): valid, but not a phone-verified visitor.
+ */
+export async function customTokenVisitor(uid: string): Promise<{ uid: string; idToken: string }> {
+  const { app } = adminApp();
+  try {
     const customToken = await getAuth(app).createCustomToken(uid, {});
-    const response = await fetch(
-      `http://${env.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-      },
-    );
-    const answer = (await response.json()) as { idToken?: string };
-    if (!answer.idToken) throw new Error(`no ID token: ${JSON.stringify(answer)}`);
-    return { uid, idToken: answer.idToken };
+    const { idToken } = await postJson<{ idToken: string }>(identityToolkit('signInWithCustomToken'), {
+      token: customToken,
+      returnSecureToken: true,
+    });
+    return { uid, idToken };
   } finally {
     await deleteApp(app);
   }

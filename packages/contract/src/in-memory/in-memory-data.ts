@@ -189,6 +189,7 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
     async getBusinessById(id) {
       checkFault('getBusinessById');
       documentId(id, 'businessId');
+      await waitIfHeld('getBusinessById');
       return structuredClone(businesses.get(id) ?? null);
     },
     async getBusinessByHandle(handle) {

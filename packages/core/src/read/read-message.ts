@@ -31,6 +31,7 @@ export function readMessage(raw: unknown, id?: string): ReadResult<Message> {
   if (MESSAGE_TYPES.includes(raw.type as MessageType)) message.type = raw.type as MessageType;
   if (raw.smartReplies !== undefined) message.smartReplies = readSmartReplies(raw.smartReplies);
   if (typeof raw.streaming === 'boolean') message.streaming = raw.streaming;
+  if (raw.cut === true) message.cut = true;
   if (isRecord(raw.toolRequest) && isNonEmptyString(raw.toolRequest.name)) {
     const { ref } = raw.toolRequest;
     message.toolRequest = { ...raw.toolRequest, name: raw.toolRequest.name };

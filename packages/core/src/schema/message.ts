@@ -33,6 +33,12 @@ export const MessageSchema = z.object({
   /** True while an assistant reply is still streaming in; absent or false once complete. */
   streaming: z.optional(z.boolean()),
   /**
+   * True on an assistant reply that ended before it was complete — its writer was stopped (a
+   * shutdown that could not wait, a crash found by the next turn): its text is what arrived, and the
+   * page offers 'Try again' (issue 27).
+   */
+  cut: z.optional(z.boolean()),
+  /**
    * On an `auth` message: the chat service's tool request that asked for phone sign-in, so the page
    * can resume it after a reload (see docs/decisions/0010-stored-auth-message.md).
    */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
-import { renderApp } from '../../test/render-app.js';
+import { renderApp, findMessageBox } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 
@@ -41,7 +41,7 @@ describe('accessibility of the chat page (axe-core)', () => {
     });
     const conversation = backend.data.seedConversation({ businessId: B });
     const { user } = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hours?{Enter}');
+    await user.type(await findMessageBox(), 'Hours?{Enter}');
     await screen.findByRole('button', { name: 'Book now' });
     backend.chat.failNext();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Again{Enter}');
@@ -54,7 +54,7 @@ describe('accessibility of the chat page (axe-core)', () => {
     backend.chat.script(() => ({ interrupts: [{ toolRequest: { name: 'requestPhoneSignIn' } }] }));
     const conversation = backend.data.seedConversation({ businessId: B });
     const { user } = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Book{Enter}');
+    await user.type(await findMessageBox(), 'Book{Enter}');
     await screen.findByRole('group', { name: 'Phone verification' });
     expect(await seriousViolations()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
-import { renderApp } from '../../test/render-app.js';
+import { renderApp, findMessageBox } from '../../test/render-app.js';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -54,19 +54,73 @@ describe('chat page states (§2, §4, §6)', () => {
     expect(document.title).toBe('Bella Vista Salon');
   });
 
-  it('welcomes a visitor with no conversation yet while it is created, and lets them write once it exists (decision 0021)', async () => {
+  it('welcomes a visitor with no conversation yet while it is created, and takes their message at once: sent once it exists (decision 0021, issue 31)', async () => {
     const backend = createInMemoryBackend();
     const creating = backend.data.holdNext('createConversation');
-    renderApp('/chat/bella-vista-salon', { backend });
+    const { user } = renderApp('/chat/bella-vista-salon', { backend });
     await creating.started;
     expect(await screen.findByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
     expect(screen.getByText('How can I assist you?')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-    // Nothing to write into yet: the composer is the frame's picture, disabled and hidden.
-    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    // The box takes typing before the conversation exists; Enter holds the message until it does.
+    const early = screen.getByRole('textbox', { name: 'Message' });
+    expect(early).toBeEnabled();
+    await user.type(early, '  What are your hours?{Enter}');
+    const held = screen.getByRole('textbox', { name: 'Message' });
+    expect(held).toHaveValue('What are your hours?');
+    expect(held).toHaveAttribute('readonly');
+    expect(backend.chat.calls).toHaveLength(0);
+
     creating.release();
-    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeEnabled();
-    expect(screen.getByText('Welcome to Bella Vista Salon!')).toBeInTheDocument();
+    expect(await screen.findByText('What are your hours?', { selector: '.msg__text' })).toBeInTheDocument();
+    const [conversation] = backend.data.conversations();
+    await waitFor(() =>
+      expect(
+        backend.data
+          .messages(conversation!.id)
+          .filter((m) => m.role === 'user')
+          .map((m) => m.text),
+      ).toEqual(['What are your hours?']),
+    );
+    await waitFor(() => expect(backend.chat.calls).toHaveLength(1));
+    const box = await findMessageBox();
+    expect(box).toHaveValue('');
+    expect(box).not.toHaveAttribute('readonly');
+  });
+
+  it('keeps what the visitor typed while the business loaded, with the caret where it was, and sends nothing until Enter', async () => {
+    const backend = createInMemoryBackend();
+    const reading = backend.data.holdNext('getBusinessById');
+    const { user } = renderApp('/chat/bella-vista-salon', { backend });
+    await reading.started;
+    const early = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(early, 'Do you cut curly hair?');
+    (early as HTMLTextAreaElement).setSelectionRange(3, 6);
+    reading.release();
+
+    const box = (await findMessageBox()) as HTMLTextAreaElement;
+    expect(box).toHaveValue('Do you cut curly hair?');
+    expect(box).toHaveFocus();
+    expect([box.selectionStart, box.selectionEnd]).toEqual([3, 6]);
+    expect(backend.chat.calls).toHaveLength(0);
+    await user.keyboard('{End}{Enter}');
+    expect(await screen.findByText('Do you cut curly hair?', { selector: '.msg__text' })).toBeInTheDocument();
+  });
+
+  it('keeps a message sent early for a business that turns out not to be approved in the disabled box (§6), sending nothing', async () => {
+    const backend = createInMemoryBackend();
+    const reading = backend.data.holdNext('getBusinessById');
+    const { user } = renderApp('/chat/sunrise-bakery', { backend });
+    await reading.started;
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Are you open?{Enter}');
+    reading.release();
+
+    const box = await findMessageBox();
+    expect(box).toBeDisabled();
+    expect(box).toHaveValue('Are you open?');
+    expect(box).toHaveAttribute('placeholder', 'Chat disabled - verification pending');
+    expect(backend.data.conversations()).toHaveLength(0);
+    expect(backend.chat.calls).toHaveLength(0);
   });
 
   it('hides the empty state and suggested questions once there are messages, and hides empty texts', async () => {
@@ -112,7 +166,7 @@ describe('chat page states (§2, §4, §6)', () => {
     renderApp(`/chat/${id}?question=Hello`, { backend });
 
     // The welcome shows at once; the page's own view (with its composer) takes its place.
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await findMessageBox();
     expect(screen.getByText(`Welcome to ${name}!`)).toBeInTheDocument();
     expect(screen.getByText(bannerText)).toBeInTheDocument();
     expect(input).toBeDisabled();

@@ -12,7 +12,12 @@ export function ChatPage({ businessId, conversationId }: { businessId: string; c
   // The frame index.html already shows (with the welcome its first-read script may have put in it):
   // the first render changes nothing the visitor sees.
   if (business.status === 'loading') {
-    return <ChatFrame welcome={conversationId === undefined ? earlyWelcomeName(businessId) : null} />;
+    return (
+      <ChatFrame
+        welcome={conversationId === undefined ? earlyWelcomeName(businessId) : null}
+        businessId={businessId}
+      />
+    );
   }
   if (business.status === 'error') {
     return (

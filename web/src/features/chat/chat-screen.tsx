@@ -77,9 +77,9 @@ export function ChatScreen({
       {shownKey !== null ? (
         <ConversationView key={shownKey} business={business} binding={binding} />
       ) : startsNew ? (
-        <WelcomeChatMain businessName={business.businessName} />
+        <WelcomeChatMain businessName={business.businessName} businessId={business.id} />
       ) : (
-        <LoadingChatMain />
+        <LoadingChatMain businessId={business.id} />
       )}
       {/* §2: the sidebar exists but the chat page never opens it. */}
       <ConversationsSidebar open={false} onClose={() => undefined} onNewConversation={startNewChat} />

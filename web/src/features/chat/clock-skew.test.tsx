@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '@chat/core';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
-import { renderApp } from '../../test/render-app.js';
+import { renderApp, findMessageBox } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 const HOUR = 60 * 60 * 1000;
@@ -26,7 +26,7 @@ describe('a device clock more than a day ahead of the server (§4 expiry)', () =
     const app = renderApp('/chat/@bellavista', { backend });
     // The handle's lookup, the redirect and the conversation: more than findBy's default second on a
     // busy machine (it failed 1 run in 4 there before the first-screen change too).
-    const input = await screen.findByRole('textbox', { name: 'Message' }, { timeout: 5_000 });
+    const input = await findMessageBox('Message', 5_000);
     await screen.findByText('Welcome to Bella Vista Salon!');
 
     await app.user.type(input, 'Are you open today?{Enter}');
@@ -44,7 +44,7 @@ describe('a device clock more than a day ahead of the server (§4 expiry)', () =
   it('a reload in the same tab keeps the conversation: the learned offset is remembered', async () => {
     const { backend } = skewedBackend(-25 * HOUR);
     const first = renderApp(`/chat/${B}`, { backend });
-    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    await first.user.type(await findMessageBox(), 'Hello{Enter}');
     await screen.findByText('You said: Hello');
     const [conversation] = backend.data.conversations();
     first.unmount();
@@ -60,7 +60,7 @@ describe('a server clock past the conversation’s expiry while the device’s i
   it('a message goes to a new conversation and is answered there, not "Failed to get AI response"', async () => {
     const { backend, clock } = skewedBackend(0);
     const app = renderApp(`/chat/${B}`, { backend });
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await findMessageBox();
     await app.user.type(input, 'Hello{Enter}');
     await screen.findByText('You said: Hello');
     const [old] = backend.data.conversations();
@@ -81,7 +81,7 @@ describe('a server clock past the conversation’s expiry while the device’s i
     const { backend, clock } = skewedBackend(0);
     backend.chat.failNext();
     const app = renderApp(`/chat/${B}`, { backend });
-    await app.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Do you do beards?{Enter}');
+    await app.user.type(await findMessageBox(), 'Do you do beards?{Enter}');
     await screen.findByText('Failed to get AI response');
 
     clock.skewMs = 25 * HOUR;
@@ -98,7 +98,7 @@ describe('a server clock past the conversation’s expiry while the device’s i
       throw new ProviderError('failed-precondition', 'conversationId: conversation has expired', 400);
     });
     const app = renderApp(`/chat/${B}`, { backend });
-    await app.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    await app.user.type(await findMessageBox(), 'Hello{Enter}');
 
     expect(await screen.findByText('Failed to get AI response')).toBeInTheDocument();
     expect(backend.data.conversations()).toHaveLength(2);

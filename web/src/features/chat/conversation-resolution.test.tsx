@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '@chat/session';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
-import { renderApp } from '../../test/render-app.js';
+import { renderApp, findMessageBox } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 const HOUR = 60 * 60 * 1000;
@@ -113,7 +113,7 @@ describe('conversation resolution (§4)', () => {
       return { smartReplies: ['Book a cut'] };
     });
     const app = renderApp(`/chat/${B}/${current.id}`, { backend });
-    await app.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    await app.user.type(await findMessageBox(), 'Hello{Enter}');
     expect(await screen.findByRole('button', { name: 'Book a cut' })).toBeInTheDocument();
     expect(screen.getByText('Happy to help')).toBeInTheDocument();
 

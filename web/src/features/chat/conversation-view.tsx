@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { isChatEnabled, type Business, type SmartReply, type SuggestedQuestion } from '@chat/core';
 import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
+import { peekEarlyComposer } from '../composer/early-composer.js';
 import { useServices } from '../../lib/services/services-context.js';
 import { useFocusRescue } from '../../lib/use-focus-rescue.js';
 import { ChatAlerts, type ChatAlert } from './components/chat-alerts.js';
@@ -18,6 +19,7 @@ import { SmartReplies } from './components/smart-replies.js';
 import { SuggestedQuestions } from './components/suggested-questions.js';
 import { TypingIndicator } from './components/typing-indicator.js';
 import { useAutoScroll } from './hooks/use-auto-scroll.js';
+import { useEarlyComposerHandover } from './hooks/use-early-composer-handover.js';
 import { useBrowserOnline } from './hooks/use-browser-online.js';
 import type { ChatSessionBinding } from './hooks/use-chat-session.js';
 import { useEmbedHost } from './hooks/use-embed-host.js';
@@ -34,8 +36,13 @@ export function ConversationView({ business, binding }: { business: Business; bi
   const { state, session, submit, chooseReply } = binding;
   const { interrupt, typing, smartReplies } = state;
   const chatEnabled = isChatEnabled(business);
-  // What the conversation the page left handed over, read once: the box starts with it.
+  // What the box starts with, read once: what the visitor typed before the conversation existed (issue
+  // 31), else what the conversation the page left handed over.
+  const [early] = useState(peekEarlyComposer);
   const [initialDraft] = useState(() => session.carriedDraft());
+  // An Enter before the conversation existed is sent as soon as the session can send, once; a message
+  // that cannot be sent (§6) stays in the box.
+  const earlyText = useEarlyComposerHandover(early, state.canSend && interrupt === null, chatEnabled, submit);
   const send = (text: string) => session.send(text);
   useQueryParamMessages(state.canSend, send);
   useEmbedHost({ messages: state.stored, loaded: state.loaded, canSend: state.canSend, send });
@@ -122,7 +129,8 @@ export function ConversationView({ business, binding }: { business: Business; bi
             placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
             onSend={(text) => void submit(text)}
             autoFocus={FOCUS_ON_LOAD}
-            initialText={initialDraft || undefined}
+            initialText={earlyText.text || initialDraft || undefined}
+            initialCaret={earlyText.caret}
             onTextChange={session.setDraft}
           />
         </div>

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderError, type ChatResponse } from '@chat/core';
 import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
 import type { ChatCall } from '@chat/contract/in-memory';
-import { renderApp } from '../../test/render-app.js';
+import { renderApp, findMessageBox } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 const TOOL_REQUEST = { name: 'requestPhoneSignIn', ref: 'call-1', input: { reason: 'booking' } };
@@ -27,7 +27,7 @@ function askForSignIn(backend: InMemoryBackend, onResume: (call: ChatCall) => Ch
 async function openAndTrigger(backend: InMemoryBackend) {
   const conversation = backend.data.seedConversation({ businessId: B });
   const app = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-  const input = await screen.findByRole('textbox', { name: 'Message' });
+  const input = await findMessageBox();
   await app.user.type(input, 'Book me a haircut{Enter}');
   await screen.findByText('Please verify your phone.');
   return { ...app, input, conversation };
@@ -70,7 +70,7 @@ describe('phone sign-in interrupt (§4)', () => {
     backend.chat.script(() => ({ interrupts: [{ toolRequest: TOOL_REQUEST }] }));
     const conversation = backend.data.seedConversation({ businessId: B });
     const { user } = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+    await user.type(await findMessageBox(), 'Hi{Enter}');
     expect(
       await screen.findByText('Almost there! We just need to verify your phone number.'),
     ).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('phone sign-in interrupt (§4)', () => {
     askForSignIn(backend);
     const conversation = backend.data.seedConversation({ businessId: B, signupFeedPosted: true });
     const { user } = renderApp(`/chat/${B}/${conversation.id}`, { backend });
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Book{Enter}');
+    await user.type(await findMessageBox(), 'Book{Enter}');
     await screen.findByText('Please verify your phone.');
 
     await signInWithTestNumber(user);

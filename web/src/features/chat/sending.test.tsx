@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatResponse } from '@chat/core';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
-import { deferred, openChat, renderApp } from '../../test/render-app.js';
+import { deferred, openChat, renderApp, findMessageBox } from '../../test/render-app.js';
 
 const B = 'bella-vista-salon';
 
@@ -183,7 +183,7 @@ describe('sending a message (§4)', () => {
     const old = backend.data.seedConversation({ businessId: B, expiredAt: Date.now() + 60_000 });
     backend.data.seedMessage(old.id, { role: 'user', text: 'Yesterday’s question' });
     const app = renderApp(`/chat/${B}/${old.id}`, { backend });
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await findMessageBox();
     expect(await screen.findByText('Yesterday’s question')).toBeInTheDocument();
 
     // The tab stays open past the conversation's expiry.

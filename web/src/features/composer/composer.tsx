@@ -50,6 +50,19 @@ export interface ComposerProps {
   initialText?: string;
   /** Told of every change of the text, so the page can carry a draft over to another conversation. */
   onTextChange?(text: string): void;
+  /**
+   * The box shows its text but takes no edits and sends nothing: a message the visitor sent before the
+   * conversation existed, waiting for it (EarlyComposer).
+   */
+  readOnly?: boolean;
+  /**
+   * Where the caret and selection start, and whether the box starts with the focus — set as the box is
+   * put in the document, before it is painted: a box that replaces another one (the frames the page
+   * shows while it starts) keeps the visitor where they were.
+   */
+  initialCaret?: { start: number; end: number; focused: boolean } | null;
+  /** Told where the caret or selection is and whether the box has the focus, as they change. */
+  onCaretChange?(caret: { start: number; end: number } | { focused: boolean }): void;
 }
 
 export function Composer({
@@ -60,6 +73,9 @@ export function Composer({
   ref,
   initialText = '',
   onTextChange,
+  readOnly = false,
+  initialCaret = null,
+  onCaretChange,
 }: ComposerProps) {
   const toast = useToast();
   const [text, setText] = useState(initialText);
@@ -94,7 +110,19 @@ export function Composer({
     if (autoFocus && !disabled) inputRef.current?.focus();
   }, [autoFocus, disabled]);
 
-  const canSend = !disabled && !isBlank(text);
+  // Read once: the box's starting caret, in the same task as it enters the document.
+  const [startCaret] = useState(initialCaret);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || !startCaret || disabled) return;
+    const end = input.value.length;
+    input.setSelectionRange(Math.min(startCaret.start, end), Math.min(startCaret.end, end));
+    if (startCaret.focused) input.focus({ preventScroll: true });
+    // Only as the box first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const canSend = !disabled && !readOnly && !isBlank(text);
 
   const send = () => {
     if (!canSend) return;
@@ -114,6 +142,7 @@ export function Composer({
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (readOnly) return;
     const pasted = event.clipboardData.getData('text/plain');
     // Nothing textual (an image, say): let the browser do what it does, which inserts nothing.
     if (!pasted) return;
@@ -157,12 +186,32 @@ export function Composer({
           rows={1}
           value={text}
           disabled={disabled}
+          readOnly={readOnly || undefined}
+          aria-busy={readOnly || undefined}
           placeholder={shownPlaceholder}
           enterKeyHint="send"
           style={{ maxHeight: `${INPUT_MAX_HEIGHT_PX}px`, overflowY: 'auto' }}
           onChange={(event) => onChange(event.target.value)}
           onPaste={onPaste}
           onKeyDown={onKeyDown}
+          onSelect={
+            onCaretChange
+              ? (event) =>
+                  onCaretChange({
+                    start: event.currentTarget.selectionStart,
+                    end: event.currentTarget.selectionEnd,
+                  })
+              : undefined
+          }
+          onFocus={onCaretChange ? () => onCaretChange({ focused: true }) : undefined}
+          // A box taken out of the document (the next frame replaces it) keeps its last answer.
+          onBlur={
+            onCaretChange
+              ? (event) => {
+                  if (event.currentTarget.isConnected) onCaretChange({ focused: false });
+                }
+              : undefined
+          }
         />
         {showCounter && (
           <span

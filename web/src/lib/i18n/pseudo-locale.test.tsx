@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EN, SMART_REPLY_TEXT, type Business, type Catalogue } from '@chat/core';
 import { pendingBusiness, approvedBusiness } from '@chat/contract/in-memory';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
-import { renderApp } from '../../test/render-app.js';
+import { renderApp, findMessageBox } from '../../test/render-app.js';
 import { applyLanguage } from './active-text.js';
 
 function pseudoCatalogue(): Catalogue {
@@ -53,7 +53,7 @@ describe('a pseudo right-to-left locale (test only)', () => {
 
     const businessTexts = openChatOf(approvedBusiness);
     await screen.findByText('⟦How can I assist you?⟧');
-    await screen.findByRole('textbox', { name: '⟦Message⟧' });
+    await findMessageBox('⟦Message⟧');
     expect(untranslated(businessTexts)).toEqual([]);
   });
 
@@ -82,7 +82,7 @@ describe('a pseudo right-to-left locale (test only)', () => {
     });
     const conversation = backend.data.seedConversation({ businessId: approvedBusiness.id });
     const { user } = renderApp(`/chat/${approvedBusiness.id}/${conversation.id}`, { backend });
-    await user.type(await screen.findByRole('textbox', { name: '⟦Message⟧' }), 'Book me{Enter}');
+    await user.type(await findMessageBox('⟦Message⟧'), 'Book me{Enter}');
     await screen.findByText('Please verify your phone.');
     // The widget's code loads when the assistant first asks for it.
     const phoneField = await screen.findByPlaceholderText('⟦(555) 123-4567⟧');

@@ -52,11 +52,13 @@ describe('the chat frame in index.html', () => {
     expect(rootMarkup(INDEX_HTML)).toBe(normalized(rendered));
   });
 
-  it("says 'Loading...' and has the message box and send button disabled", () => {
+  it("says 'Loading...', takes typing in the message box from the first frame, and has nothing to send yet", () => {
     const root = document.createElement('div');
     root.innerHTML = rootMarkup(INDEX_HTML);
     expect(root.querySelector('[role="status"].chat-loading')?.textContent).toBe('Loading...');
-    expect(root.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled).toBe(true);
+    const box = root.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
+    expect(box?.disabled).toBe(false);
+    expect(box?.closest('[aria-hidden="true"]')).toBeNull();
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Send"]')?.disabled).toBe(true);
   });
 

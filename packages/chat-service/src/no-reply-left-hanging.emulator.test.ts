@@ -1,0 +1,219 @@
+/**
+ * No reply left hanging (issue 27 item 4), with the chat service as Cloud Run runs it: a child process
+ * (`node --import tsx src/main.ts`) on the Firestore and Auth emulators, revealing the built-in
+ * assistant's reply slowly (2 characters every 150 ms) so that a reply is still streaming when the
+ * process is stopped.
+ *
+ * - `kill -9` mid-reply leaves the reply `streaming: true`; once its lease has lapsed, the next turn of
+ *   the conversation (served by a new process) ends it as cut, with what was written kept, and no
+ *   message of the conversation is left streaming.
+ * - SIGTERM mid-reply: a new turn is refused 503 with `Retry-After`; the turn in flight is cut (its
+ *   caller gets 503 too) and its reply ended, and the process exits by itself.
+ *
+ * Runs in `npm run test:firestore`; skipped without emulators.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { contractBusiness } from '@chat/contract';
+import type { Business } from '@chat/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  adminApp,
+  callChat,
+  emulatorsRunning,
+  env,
+  saveVisitorMessage,
+  seedBusiness,
+  seedConversation,
+} from './testing/emulator-service.js';
+import type { ChatCall } from './testing/emulator-service.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const LEASE_MS = 1_500;
+const QUESTION = 'What are your opening hours?';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The chat service as its own process, answering /healthz. */
+async function startServiceProcess(): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: PACKAGE_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      GCLOUD_PROJECT: env.projectId,
+      STREAM_CHUNK_CHARS: '2',
+      STREAM_INTERVAL_MS: '150',
+      MIN_WRITE_INTERVAL_MS: '50',
+      STREAMING_LEASE_MS: String(LEASE_MS),
+      SHUTDOWN_FINISH_MS: '500',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the chat service exited: ${output}`);
+      const response = await fetch(`${url}/healthz`);
+      expect(response.ok).toBe(true);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  running.add(child);
+  void exited.then(() => running.delete(child));
+  return { url, child, output: () => output, exited };
+}
+
+const running = new Set<ChildProcess>();
+
+// Two process starts (tsx and the Admin SDK: about 3 s on a quiet machine, 18 s seen on a busy one)
+// and a reply: generous limits, never a budget.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 30_000 });
+
+describe.skipIf(!emulatorsRunning)(
+  'no reply left hanging: the chat service process stopped mid-reply',
+  () => {
+    const { app, db } = emulatorsRunning ? adminApp() : ({} as ReturnType<typeof adminApp>);
+    let business: Business;
+
+    beforeAll(async () => {
+      business = { ...contractBusiness(), id: `hanging-${process.pid}` };
+      await seedBusiness(db, business);
+    });
+    afterEach(() => {
+      for (const child of running) child.kill('SIGKILL');
+    });
+    afterAll(async () => {
+      const { deleteApp } = await import('firebase-admin/app');
+      await deleteApp(app);
+    });
+
+    const messages = (conversationId: string) =>
+      db.collection('conversations').doc(conversationId).collection('messages');
+
+    /** Saves the visitor's message and asks, as the page does; the call is not awaited. */
+    async function ask(service: ServiceProcess, conversationId: string, text: string): Promise<ChatCall> {
+      await saveVisitorMessage(db, conversationId, text);
+      return callChat(service.url, {
+        message: text,
+        conversationId,
+        businessId: business.id,
+        profileId: business.id,
+        userTimezone: 'UTC',
+      });
+    }
+
+    /** The reply once it is stored streaming with some text. */
+    async function streamingReply(conversationId: string) {
+      let found: { id: string; text: string } | null = null;
+      await vi.waitFor(
+        async () => {
+          const snapshot = await messages(conversationId).where('streaming', '==', true).get();
+          const doc = snapshot.docs.find((d) => (d.get('text') as string).length >= 4);
+          expect(doc).toBeDefined();
+          found = { id: doc!.id, text: doc!.get('text') as string };
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      return found!;
+    }
+
+    it('kill -9 mid-reply: the next turn ends the reply as cut, with what was written kept, and nothing stays streaming', async () => {
+      const conversationId = await seedConversation(db, business.id);
+      const first = await startServiceProcess();
+      const dying = ask(first, conversationId, QUESTION).catch((error: unknown) => error);
+      const reply = await streamingReply(conversationId);
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(await dying).toBeInstanceOf(Error); // the caller's connection died with the process
+      const left = (await messages(conversationId).doc(reply.id).get()).data()!;
+      expect(left.streaming).toBe(true);
+      const writtenBeforeDeath = left.text as string;
+      expect(writtenBeforeDeath.startsWith(reply.text)).toBe(true);
+      const second = await startServiceProcess();
+      // The dead writer's lease lapses (the new process is not its writer: only the lease tells).
+      const leaseUntil = (left.streamingLeaseUntil as { toMillis(): number }).toMillis();
+      await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(leaseUntil), { timeout: 10_000 });
+      const next = await ask(second, conversationId, 'Where are you?');
+      expect(next.status).toBe(200);
+
+      const stored = (await messages(conversationId).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
+      expect(stored.filter((m) => (m as { streaming?: unknown }).streaming === true)).toEqual([]);
+      const cut = stored.find((m) => m.id === reply.id)!;
+      expect(cut).toMatchObject({ role: 'model', cut: true, text: writtenBeforeDeath });
+      expect(cut).not.toHaveProperty('streaming');
+      expect(cut).not.toHaveProperty('streamingLeaseUntil');
+      // The next turn's own reply is complete, not cut.
+      const replies = stored.filter((m) => (m as { role?: string }).role === 'model');
+      expect(replies).toHaveLength(2);
+      expect(replies.find((m) => m.id !== reply.id)).not.toHaveProperty('cut');
+      expect(second.output()).toContain('ended a reply its writer abandoned');
+    });
+
+    it('SIGTERM mid-reply: new turns get 503 with Retry-After, the reply in flight is ended as cut, and the process exits', async () => {
+      const conversationId = await seedConversation(db, business.id);
+      const service = await startServiceProcess();
+      const inFlight = ask(service, conversationId, QUESTION);
+      const reply = await streamingReply(conversationId);
+
+      const signalledAt = Date.now();
+      service.child.kill('SIGTERM');
+      await vi.waitFor(() => expect(service.output()).toContain('stopping: no new turns'), {
+        timeout: 5_000,
+      });
+      const refused = await fetch(`${service.url}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: 'Hello?',
+          conversationId,
+          businessId: business.id,
+          profileId: business.id,
+        }),
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+
+      const answered = await inFlight;
+      expect(answered.status).toBe(503);
+      expect(answered.body.error?.code).toBe('unavailable');
+      const exit = await service.exited;
+      expect(exit).toEqual({ code: 0, signal: null });
+      console.log(`SIGTERM to exit with a reply in flight: ${Date.now() - signalledAt} ms`);
+
+      const ended = (await messages(conversationId).doc(reply.id).get()).data()!;
+      expect(ended).toMatchObject({ role: 'model', cut: true });
+      expect(ended).not.toHaveProperty('streaming');
+      expect((ended.text as string).startsWith(reply.text)).toBe(true);
+      expect(service.output()).toContain('reply cut by the shutdown');
+    });
+  },
+);

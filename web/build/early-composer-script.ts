@@ -1,0 +1,102 @@
+/**
+ * The part of the first-read script (first-read-script.ts) that runs index.html's message box until the
+ * app's first render replaces it (issue 31): the box is enabled in the HTML, so the visitor can type from
+ * the first frame; this makes it behave like the app's composer meanwhile —
+ *
+ * - Enter (not Shift+Enter, not while an IME composes) or the send button holds the trimmed text for
+ *   sending: the box keeps showing it, read-only, and the app sends it once the conversation exists;
+ * - the send button is enabled only while there is text to send;
+ * - the text is kept in the tab's sessionStorage under the business's id (a reload during start puts it
+ *   back in the box — as a draft: a reload is no Enter) and is read back only for the same business;
+ * - whether the box has the focus is remembered (a box the app's render takes out of the document
+ *   keeps its last answer), so the app's box can take it over.
+ *
+ * The app reads the state it leaves on the window (src/app/first-read/early-composer-handover.ts) and
+ * from then on its own box does all this (src/features/composer/early-composer.ts).
+ */
+import {
+  EARLY_COMPOSER_GLOBAL,
+  EARLY_DRAFT_STORAGE_KEY,
+} from '../src/app/first-read/early-composer-handover.js';
+
+/**
+ * A function declaration, `startEarlyComposer(businessId, whenParsed)`, for the first-read script's
+ * body; `whenParsed(run)` runs `run` once the document is parsed.
+ */
+export function earlyComposerSource(): string {
+  return `var startEarlyComposer = function (businessId, whenParsed) {
+    var state = { businessId: businessId, box: null, pendingSend: null, focused: false };
+    window[${JSON.stringify(EARLY_COMPOSER_GLOBAL)}] = state;
+    var store = function (text) {
+      if (!businessId) return;
+      try {
+        if (text) {
+          var stored = JSON.stringify({ businessId: businessId, text: text });
+          window.sessionStorage.setItem(${JSON.stringify(EARLY_DRAFT_STORAGE_KEY)}, stored);
+        } else {
+          window.sessionStorage.removeItem(${JSON.stringify(EARLY_DRAFT_STORAGE_KEY)});
+        }
+      } catch (error) {
+        // Storage refused: the draft lives as long as the page.
+      }
+    };
+    var stored = function () {
+      try {
+        var value = JSON.parse(window.sessionStorage.getItem(${JSON.stringify(EARLY_DRAFT_STORAGE_KEY)}) || 'null');
+        return value && value.businessId === businessId && typeof value.text === 'string' ? value.text : '';
+      } catch (error) {
+        return '';
+      }
+    };
+    var run = function () {
+      var box = document.querySelector('#root textarea.composer__input');
+      var button = document.querySelector('#root button.composer__send');
+      if (!box || !button || box.disabled) return;
+      state.box = box;
+      state.focused = document.activeElement === box;
+      var blank = function (text) {
+        return !/\\S/.test(text);
+      };
+      var sync = function () {
+        button.disabled = state.pendingSend !== null || blank(box.value);
+      };
+      var kept = businessId ? stored() : '';
+      if (kept && !box.value) box.value = kept;
+      sync();
+      box.addEventListener('input', function () {
+        sync();
+        store(box.value);
+      });
+      box.addEventListener('focus', function () {
+        state.focused = true;
+      });
+      box.addEventListener('blur', function () {
+        if (box.isConnected) state.focused = false;
+      });
+      var send = function () {
+        if (state.pendingSend !== null || blank(box.value)) return;
+        state.pendingSend = box.value.trim();
+        box.value = state.pendingSend;
+        box.readOnly = true;
+        box.setAttribute('aria-busy', 'true');
+        sync();
+        store(state.pendingSend);
+      };
+      box.addEventListener('keydown', function (event) {
+        if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
+        event.preventDefault();
+        send();
+      });
+      box.form.addEventListener('submit', function (event) {
+        event.preventDefault();
+        send();
+      });
+    };
+    try {
+      whenParsed(run);
+    } catch (error) {
+      // No document to run in: the app's box does everything once it renders.
+    }
+  };
+`;
+}
