@@ -147,11 +147,11 @@ export function chatRoute(options: ChatRouteOptions): Router {
       return;
     }
 
-    // Claimed beside the wait for the message (one answer per question, issue 27).
-    const claiming = answered
-      ? settled(store.turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn }))
-      : null;
-    const claim: TurnClaim = claiming ? valueOf(await claiming) : { run: true, attempt: 1 };
+    // Claimed while the message may still be on its way (one answer per question, issue 27): the
+    // history read above goes on meanwhile, so the claim costs the reply no time.
+    const claim: TurnClaim = answered
+      ? await store.turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn })
+      : { run: true, attempt: 1 };
     if (!claim.run) {
       res.json(claim.answer);
       return;

@@ -98,6 +98,11 @@ describe('phone sign-in interrupt (§4)', () => {
         profileId: B,
         contextType: 'enduser',
         userTimezone: expect.any(String),
+        language: 'en',
+        // The notice the page saved: the message this resume answers (issue 27).
+        messageId: backend.data
+          .messages(conversation.id)
+          .find((m) => m.text === '✓ Phone number verified successfully')?.id,
         resume: {
           respond: [
             {

@@ -42,6 +42,7 @@ describe('sending a message (§4)', () => {
           profileId: B,
           contextType: 'enduser',
           userTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          language: 'en',
           messageId: saved.id,
         },
       },
