@@ -3,7 +3,7 @@
 // browser journeys on the Firebase stack then meet the real Content-Security-Policy and the rest.
 //
 // Served for the emulators, the policy gains only what the emulator build needs and production must not
-// allow (issue 29, decision 0026-i29-data):
+// allow (issue 29, decision 0030):
 //   - connect-src: the Firestore and Auth emulators' origins (http://127.0.0.1:port), which the page
 //     built with VITE_*_EMULATOR_HOST talks to in place of googleapis.com;
 //   - frame-ancestors: the local http pages (FRAME_ANCESTORS, as every other local server of the page has),

@@ -2,7 +2,7 @@
  * The business's own words, searchable: each FAQ entry (its question weighs double) and each
  * sentence of its description (what it offers), in a MiniSearch index — ranked (BM25), with
  * prefix matching and typo tolerance, over the English and Spanish stems of ./search-terms.ts.
- * Decision 0026-i27-assistant says why MiniSearch.
+ * Decision 0026 says why MiniSearch.
  *
  * A hit says how much of the question it covers, so callers can tell "the FAQ answers exactly
  * this" from "one word in common". Built per turn from the business in the input (a few dozen
