@@ -20,6 +20,8 @@ export const FIREBASE_STACK_JOURNEYS = [
   'e2e/reconnecting.e2e.ts',
   'e2e/exactly-once.e2e.ts',
   'e2e/browser-reports-offline.e2e.ts',
+  'e2e/cut-reply.e2e.ts',
+  'e2e/team-requests.e2e.ts',
 ];
 
 export default defineConfig({

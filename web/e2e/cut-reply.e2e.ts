@@ -18,10 +18,8 @@ test("a cut reply shows what arrived and 'Try again', which asks again", async (
     return;
   }
   const conversationId = await chat.openDefaultChat();
-  await chat.send('What are your opening hours?');
-  await chat.waitForAssistantReplies(1);
-
-  await stack.storeCutReply(conversationId, 'Our stylists are free on');
+  // The visitor's question and a reply whose writer stopped half-way (a chat service killed mid-reply).
+  await stack.storeCutReply(conversationId, 'What are your opening hours?', 'Our stylists are free on');
   await chat.text('Our stylists are free on').waitFor({ timeout: WAIT_MS });
   await chat.smartReply('Try again').waitFor({ timeout: WAIT_MS });
   expect(await chat.smartReplies().allInnerTexts()).toEqual(['Try again']);
@@ -31,7 +29,7 @@ test("a cut reply shows what arrived and 'Try again', which asks again", async (
   await chat.smartReply('Try again').waitFor({ timeout: WAIT_MS });
 
   await chat.smartReply('Try again').click();
-  await chat.waitForAssistantReplies(3);
+  await chat.waitForAssistantReplies(2);
   expect(await chat.lastAssistantText()).toContain('Here are our regular hours');
   await expect
     .poll(() => chat.smartReplies().allInnerTexts(), { timeout: WAIT_MS })

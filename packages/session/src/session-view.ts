@@ -144,7 +144,9 @@ export function viewOf(
     const offered = room.chat.smartReplies.filter(
       (reply) => reply.action !== 'decline' || interrupt !== null,
     );
-    if (offered.length === 0 && waiting.length === 0 && endsWithCutReply(shown)) return replies.retry;
+    // A cut reply came after the answer whose replies are on offer (a cut reply has none of its own):
+    // they answered the reply before it, so 'Try again' takes their place.
+    if (waiting.length === 0 && endsWithCutReply(shown)) return replies.retry;
     return offered;
   };
   return {
@@ -157,7 +159,7 @@ export function viewOf(
     interrupt,
     typing: isTyping(room.chat.awaiting, stored),
     // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8); a
-    // conversation ending with a cut reply offers 'Try again' (issue 27), unless something else is offered.
+    // conversation ending with a cut reply offers 'Try again' (issue 27) in place of older replies.
     // A decline answers the pending sign-in only: once none is pending (answered elsewhere, or the
     // conversation ended and the server said so), its replies go with its widget (issue 28).
     smartReplies: offeredReplies(),

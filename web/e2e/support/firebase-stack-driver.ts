@@ -163,13 +163,22 @@ export function createFirebaseStackDriver(): StackDriver {
       });
     },
 
-    async storeCutReply(id, text) {
-      await call('POST', `${base}/conversations/${encodeURIComponent(id)}/messages`, {
+    async storeCutReply(id, question, text) {
+      const messages = `${base}/conversations/${encodeURIComponent(id)}/messages`;
+      const askedAt = Date.now();
+      await call('POST', messages, {
+        fields: {
+          role: { stringValue: 'user' },
+          text: { stringValue: question },
+          createdAt: { timestampValue: new Date(askedAt).toISOString() },
+        },
+      });
+      await call('POST', messages, {
         fields: {
           role: { stringValue: 'model' },
           text: { stringValue: text },
           cut: { booleanValue: true },
-          createdAt: { timestampValue: new Date().toISOString() },
+          createdAt: { timestampValue: new Date(askedAt + 1).toISOString() },
         },
       });
     },

@@ -67,11 +67,12 @@ export interface StackDriver {
   /** The page.route pattern of the page's requests that may carry writes (writeIn). */
   readonly writeRequests: string | ((url: URL) => boolean);
   /**
-   * Stores an assistant reply that was cut (`cut: true`, as the chat service ends a reply whose writer
-   * stopped) in conversation `id`, as the chat service would write it. Firebase stack only: the mock
-   * server ends its replies itself (a cut reply there comes from a restart).
+   * Stores the visitor's `question` and the assistant's reply to it, cut after `text` (`cut: true`, as the
+   * chat service ends a reply whose writer stopped before the turn was settled), in conversation `id`, as
+   * the page and the chat service would write them. Firebase stack only: the mock server ends its
+   * replies itself (a cut reply there comes from a restart).
    */
-  storeCutReply?(id: string, text: string): Promise<void>;
+  storeCutReply?(id: string, question: string, text: string): Promise<void>;
   /** The same visitor, on another device, asks `text` in the anonymous conversation `id`. */
   askFromElsewhere(id: string, businessId: string, text: string): Promise<void>;
 }
