@@ -124,7 +124,12 @@ describe('the store, below the routes', () => {
   it('refuses to store a business JSON cannot write back, and changes nothing', () => {
     const server = serverIn('without a data file');
     const deep = JSON.parse(`{"extra":${nested(6000)}}`) as Record<string, unknown>;
-    const business = { ...server.store.getBusinessDocument(DEFAULT_BUSINESS_ID)!, id: 'deep-biz', ...deep };
+    const business = {
+      ...server.store.getBusinessDocument(DEFAULT_BUSINESS_ID)!,
+      id: 'deep-biz',
+      handle: 'deepbiz',
+      ...deep,
+    };
     expect(() => server.store.putBusiness(business)).toThrow('cannot be written as JSON');
     expect(server.store.getBusinessDocument('deep-biz')).toBeNull();
   });

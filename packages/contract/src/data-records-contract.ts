@@ -41,7 +41,7 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
       expect(await ctx.subject.data.getBusinessByHandle(`${business.handle}unknown`)).toBeNull();
     });
 
-    it('answers the first match when two businesses share a handle', async () => {
+    it('answers the first business with a handle when a second one claims it', async () => {
       const first = contractBusiness();
       const second = contractBusiness({
         id: `${first.id}-b`,
@@ -49,7 +49,9 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
         businessName: 'Second',
       });
       await ctx.subject.harness.seedBusiness(first);
-      await ctx.subject.harness.seedBusiness(second);
+      // A backend that keeps handles unique refuses the second (issue 29); one that takes it keeps
+      // answering the first. Either way the handle never opens the other business.
+      await ctx.subject.harness.seedBusiness(second).catch(() => undefined);
 
       expect(await ctx.subject.data.getBusinessByHandle(first.handle)).toEqual(first);
     });

@@ -22,8 +22,10 @@ export function renewingFetch(
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const sent = /^Bearer (\S+)$/.exec(headers.authorization ?? '')?.[1];
     if (response.status !== 401 || sent === undefined) return response;
+    // Only a visitor the renewal signed out goes on anonymously: a token that was never good is refused.
+    const wasSignedIn = signedIn?.() ?? false;
     const renewed = await renewIdToken(sent).catch(() => null);
-    if (renewed === null && signedIn && !signedIn()) {
+    if (renewed === null && wasSignedIn && signedIn && !signedIn()) {
       const { authorization: _dropped, ...anonymous } = headers;
       return fetchOnce(input, { ...init, headers: anonymous });
     }
