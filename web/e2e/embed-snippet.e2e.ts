@@ -193,6 +193,10 @@ test('data-color tints the chat with readable text, hovering warms the frame, an
   const header = frame.locator('header');
   expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 224, 71)');
   expect(await header.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
+  // The colours of the conversation's own composer (typing before it exists: early-typing.e2e.ts).
+  await expect
+    .poll(() => new URL(frame.url()).pathname, { timeout: WAIT_MS })
+    .toMatch(/^\/chat\/bella-vista-salon\/[^/]+$/);
   await frame.getByRole('textbox', { name: 'Message' }).fill('Hello');
   const send = frame.getByRole('button', { name: 'Send' });
   // (polled: the button fades from its disabled colour)
