@@ -25,7 +25,8 @@ import { dispatch, isExpired, type SessionCore } from './session-core.js';
 
 /** The message a chat call answers (issue 27): the chat service answers each one once. */
 export interface Answering {
-  messageId: string;
+  /** Absent for a question asked anew (a 'try again' after an answer): the service runs a new turn. */
+  messageId?: string;
   /** Withdraws the question (a save that failed, decision 0025). */
   signal?: AbortSignal;
 }
@@ -112,11 +113,11 @@ export function apply(
 export async function answer(
   s: SessionCore,
   r: Room,
-  message: { id: string; text: string },
+  message: { id?: string; text: string },
   asked?: Promise<ChatResponse>,
 ): Promise<void> {
   const { text } = message;
-  const answering = { messageId: message.id };
+  const answering: Answering = message.id ? { messageId: message.id } : {};
   try {
     const response = asked
       ? await asked.catch((error: unknown) => {
@@ -165,5 +166,9 @@ export async function tryAgain(s: SessionCore, r: Room): Promise<void> {
     return;
   }
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: r.stored.at(-1)?.id ?? null });
-  await answer(s, r, previous);
+  // Answered already (a whole reply after it): §4 asks for a new answer, so the question goes unnamed
+  // and the service runs a new turn; after a failure or a cut reply it is named, and answered once.
+  const after = r.stored.slice(r.stored.findIndex((m) => m.id === previous.id) + 1);
+  const answered = after.some((m) => m.role === 'model' && m.type !== 'auth' && !m.streaming && !m.cut);
+  await answer(s, r, answered ? { text: previous.text } : previous);
 }
