@@ -30,7 +30,12 @@ import type { ControllableClock } from './clock.js';
 import { createFaults } from './faults.js';
 import type { Faults } from './faults.js';
 import { chatRoutes } from './http/chat-routes.js';
-import { answerClientError, createMemoryAnsweredTurns, requireJsonBody } from '@chat/server-http';
+import {
+  answerClientError,
+  closeIdleConnectionsUntilClosed,
+  createMemoryAnsweredTurns,
+  requireJsonBody,
+} from '@chat/server-http';
 import { consoleRoutes } from './http/console-routes.js';
 import { controlRoutes } from './http/control-routes.js';
 import { dataRoutes } from './http/data-routes.js';
@@ -367,7 +372,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
           // wait up to engine.io's 30 s closeTimeout for; closing the engine first ends it at once.
           io.engine.close();
           io.close(() => resolve());
-          httpServer.closeIdleConnections();
+          closeIdleConnectionsUntilClosed(httpServer);
         });
         store.close();
       })();

@@ -6,7 +6,7 @@
  * exits anyway, before Cloud Run's SIGKILL.
  */
 import type { Server } from 'node:http';
-import type { Drain, DrainTimes } from '@chat/server-http';
+import { closeIdleConnectionsUntilClosed, type Drain, type DrainTimes } from '@chat/server-http';
 import type { Logger } from 'pino';
 
 export function stopOnSignals(server: Server, drain: Drain, times: DrainTimes, logger: Logger): void {
@@ -20,7 +20,7 @@ export function stopOnSignals(server: Server, drain: Drain, times: DrainTimes, l
         logger.info('chat service stopped');
         process.exit(0);
       });
-      server.closeIdleConnections();
+      closeIdleConnectionsUntilClosed(server);
     });
   };
   process.once('SIGTERM', stop);

@@ -12,6 +12,7 @@ export { plural } from './plural.js';
 export { assertConversationAccess, bearerToken } from './conversation-access.js';
 export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
 export { callerGone } from './caller-gone.js';
+export { closeIdleConnectionsUntilClosed } from './close-connections.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';
 export { envInteger, envScenariosDir } from './env-variables.js';
 export {
