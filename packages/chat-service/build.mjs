@@ -27,13 +27,29 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
+  // The bundled CommonJS (firebase-admin, below) requires the packages left external: give it Node's.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'node-modules-stay-external',
       setup(builder) {
-        // Bare imports: the workspace's own packages are bundled, every other package is left to Node.
+        // Bare imports: the workspace's own packages and firebase-admin are bundled, every other package
+        // is left to Node. firebase-admin because Node, importing a CommonJS module from ESM, reads every
+        // export to build the namespace: firebase-admin/firestore's lazy `GrpcStatus` getter then loads
+        // google-gax and gRPC at start (340 ms of CPU of a cold start), which a REST-first Firestore
+        // client otherwise loads only if it ever needs them. esbuild's interop reads an export when used.
+        builder.onResolve({ filter: /^firebase-admin(\/|$)/ }, (args) =>
+          // Its CommonJS files, which its ESM entry points would read every export of again.
+          args.kind === 'require-call'
+            ? undefined
+            : builder.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir }),
+        );
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@chat/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@chat/') || args.path.startsWith('firebase-admin')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

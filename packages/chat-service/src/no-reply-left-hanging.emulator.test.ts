@@ -1,6 +1,7 @@
 /**
- * No reply left hanging (issue 27 item 4), with the chat service as Cloud Run runs it: a child process
- * (`node --import tsx src/main.ts`) on the Firestore and Auth emulators, revealing the built-in
+ * No reply left hanging (issue 27 item 4), with the chat service as Cloud Run runs it: the compiled
+ * service (build.mjs's dist/main.mjs, as the image runs it) in a child process on the Firestore and
+ * Auth emulators — so these tests also prove the bundle reads and writes Firestore — revealing the built-in
  * assistant's reply slowly (2 characters every 150 ms) so that a reply is still streaming when the
  * process is stopped.
  *
@@ -12,7 +13,7 @@
  *
  * Runs in `npm run test:firestore`; skipped without emulators.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +56,7 @@ interface ServiceProcess {
 /** The chat service as its own process, answering /healthz. */
 async function startServiceProcess(): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.mjs'], {
     cwd: PACKAGE_DIR,
     env: {
       ...process.env,
@@ -93,7 +94,7 @@ async function startServiceProcess(): Promise<ServiceProcess> {
 
 const running = new Set<ChildProcess>();
 
-// Two process starts (tsx and the Admin SDK: about 3 s on a quiet machine, 18 s seen on a busy one)
+// Two process starts (the Admin SDK: about 1 s on a quiet machine, many more seen on a busy one)
 // and a reply: generous limits, never a budget.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 30_000 });
 
@@ -104,6 +105,8 @@ describe.skipIf(!emulatorsRunning)(
     let business: Business;
 
     beforeAll(async () => {
+      const built = spawnSync(process.execPath, ['build.mjs'], { cwd: PACKAGE_DIR, encoding: 'utf8' });
+      expect(built.status, `node build.mjs failed: ${built.stderr}`).toBe(0);
       business = { ...contractBusiness(), id: `hanging-${process.pid}` };
       await seedBusiness(db, business);
     });
