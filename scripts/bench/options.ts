@@ -13,6 +13,7 @@ export const SECTIONS = [
   'visitors',
   'growth',
   'identity',
+  'cold-start',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -28,6 +29,8 @@ export interface BenchOptions {
   growth: { stored: number[]; visitors: number; messagesPerVisitor: number };
   /** Batches of codes sent to distinct numbers, smallest first. */
   identitySends: number[];
+  /** Starts of the compiled chat service (and of its floor) for the cold-start figures. */
+  coldStarts: number;
 }
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -57,5 +60,6 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       ? { stored: [10_000], visitors: 20, messagesPerVisitor: 2 }
       : { stored: [10_000, 100_000], visitors: 50, messagesPerVisitor: 3 },
     identitySends: quick ? [2_000, 8_000] : [10_000, 20_000, 40_000],
+    coldStarts: quick ? 3 : 9,
   };
 }
