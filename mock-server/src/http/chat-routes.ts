@@ -35,12 +35,12 @@ import {
   checkChatTurn,
   failedOutcome,
   parseChatBody,
+  passToTeam,
   replyMessageId,
   TURN_WAIT_MS,
 } from '@chat/server-http';
 import type { AnsweredTurns } from '@chat/server-http';
-import type { TeamRequest } from '@chat/assistant';
-import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies, teamRequestItem } from '@chat/core';
+import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies } from '@chat/core';
 import type { SmartReply } from '@chat/core';
 import type { Logger } from 'pino';
 import type { ControllableClock } from '../clock.js';
@@ -211,21 +211,15 @@ export function chatRoutes({
         writtenId ??= auth.message.id;
       }
       // An unnamed call (an older page, a script) keys the item by the turn's own first message.
-      if (turn.passToTeam) passToTeam(turn.passToTeam, answered ?? writtenId);
-      return chatAnswer(turn);
-    }
-
-    /** The team's feed item for what the turn passed on: only for a caller with a verified phone. */
-    function passToTeam(request: TeamRequest, messageId: string | null) {
-      const item = user && messageId ? teamRequestItem(request, user, conversation.id, messageId) : null;
-      if (!item) {
-        logger.warn(
-          { conversationId: conversation.id, type: request.type },
-          'team request dropped: the caller has no verified phone number',
+      if (turn.passToTeam) {
+        const messageId = answered ?? writtenId;
+        await passToTeam(
+          { request: turn.passToTeam, user, conversationId: conversation.id, messageId },
+          (item) => store.addTeamRequest(business.id, item),
+          logger,
         );
-        return;
       }
-      store.addTeamRequest(business.id, item);
+      return chatAnswer(turn);
     }
   });
 

@@ -14,14 +14,15 @@
  * reply's id is derived from the message answered and created with a precondition. What the turn
  * passes to the business's team becomes one feed item, from the verified token only.
  */
-import type { Assistant, TeamRequest, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH, teamRequestItem } from '@chat/core';
+import type { Assistant, TurnStreaming } from '@chat/assistant';
+import { CHAT_PATH } from '@chat/core';
 import {
   callerGone,
   chatAnswer,
   checkChatTurn,
   failedOutcome,
   parseChatBody,
+  passToTeam,
   replyMessageId,
   sendError,
   TURN_WAIT_MS,
@@ -235,24 +236,22 @@ export function chatRoute(options: ChatRouteOptions): Router {
           answered: answered && !failure ? { messageId: answered, answer } : null,
         }),
         // An unnamed call (an older page, a script) keys the item by the reply it wrote.
-        !failure && turn.passToTeam ? passToTeam(turn.passToTeam, answered ?? reply?.id ?? null) : null,
+        !failure && turn.passToTeam
+          ? passToTeam(
+              {
+                request: turn.passToTeam,
+                user,
+                conversationId: conversation.id,
+                messageId: answered ?? reply?.id ?? null,
+              },
+              (item) => store.addTeamRequest(business.id, item),
+              logger,
+            )
+          : null,
       ]);
       // A ProviderError (a scripted failure status) is answered as it is; anything else is logged and 500.
       if (failure) throw failure;
       return answer;
-    }
-
-    /** The business's feed item for what the turn passed on: only for a caller with a verified phone. */
-    async function passToTeam(request: TeamRequest, messageId: string | null) {
-      const item = user && messageId ? teamRequestItem(request, user, conversation.id, messageId) : null;
-      if (!item) {
-        logger.warn(
-          { conversationId: conversation.id, type: request.type },
-          'team request dropped: the caller has no verified phone number',
-        );
-        return;
-      }
-      await store.addTeamRequest(business.id, item);
     }
   }
 

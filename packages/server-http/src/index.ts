@@ -28,4 +28,6 @@ export { createMemoryAnsweredTurns } from './memory-answered-turns.js';
 export { createDrain, DEFAULT_DRAIN_TIMES } from './drain.js';
 export type { Drain, DrainOutcome, DrainTimes, TurnInFlight } from './drain.js';
 export { PHONE_PROVIDER, phoneVerifiedUser } from './phone-verified.js';
+export { passToTeam } from './pass-to-team.js';
+export type { TeamRequestToPass } from './pass-to-team.js';
 export type { PhoneClaims } from './phone-verified.js';
