@@ -12,6 +12,7 @@ import { extractJson } from 'genkit/extract';
 import type { GenkitBeta } from 'genkit/beta';
 import { z } from 'genkit';
 import { toJsonSchema } from 'genkit/schema';
+import { MAX_SMART_REPLIES } from '@chat/core';
 
 export const CHAT_TURN_FORMAT = 'chat-turn';
 
@@ -22,7 +23,7 @@ export const ChatTurnOutputSchema = z.object({
   smartReplies: z
     .array(z.string().max(80))
     .min(2)
-    .max(4)
+    .max(MAX_SMART_REPLIES)
     .describe('2 to 4 short follow-up questions the visitor might tap next, in the same language.'),
 });
 export type ChatTurnOutput = z.infer<typeof ChatTurnOutputSchema>;
