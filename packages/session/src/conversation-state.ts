@@ -36,7 +36,7 @@ export interface PendingInterrupt {
  * The reply the page waits for. The chat service answers over HTTP as soon as the reply's message is
  * created, but that message reaches the page through the live stream, which can land a moment later;
  * so the HTTP answer alone does not end the wait (`answered`), the model message does. When the
- * message never comes, `reply-overdue` ends it (see use-typing-fallback.ts).
+ * message never comes, `reply-overdue` ends it (session-core.ts scheduleOverdue, after REPLY_MESSAGE_GRACE_MS).
  */
 export interface Awaiting {
   afterMessageId: string | null;
