@@ -15,7 +15,7 @@
 import { tryAgain } from './assistant-answers.js';
 import type { ChatSession, ChatSessionOptions } from './chat-session-api.js';
 import { moveTo, openConversation } from './conversation-moves.js';
-import { chatReducer } from './conversation-state.js';
+import { conversationReducer } from './conversation-state.js';
 import { answerInterrupt, cancelInterrupt, declineInterrupt } from './interrupt-commands.js';
 import { listen } from './live-stream.js';
 import { retryItem, sendText } from './outbox-delivery.js';
@@ -82,7 +82,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     dismissAlert(source) {
       if (source === 'new-chat') s.newChatFailed = false;
       else if (source === 'messages' && s.room) s.room.streamError = null;
-      else if (s.room) s.room.chat = chatReducer(s.room.chat, { type: 'dismiss-alert' });
+      else if (s.room)
+        s.room.conversationState = conversationReducer(s.room.conversationState, { type: 'dismiss-alert' });
       changed(s);
     },
   };

@@ -41,7 +41,7 @@ export interface AppServices {
    * Where the current conversation id is kept for the browser tab (§3 Browser storage). It must not throw:
    * the page gives `storageOrMemory(() => window.sessionStorage)`.
    */
-  session: KeyValueStore;
+  storage: KeyValueStore;
 }
 
 export const windowBrowserActions: BrowserActions = {
