@@ -36,16 +36,3 @@ export function summarize(samples: readonly number[]): Summary {
 export function median(samples: readonly number[]): number {
   return summarize(samples).p50;
 }
-
-/** Rejects with `what` when `promise` has not settled within `timeoutMs`. */
-export async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -17,7 +17,7 @@
  * - a message a staffer sent from the console is not the assistant's: a scenario cannot send one by
  *   itself, so it is written as a comment where it happened, never merged into a reply.
  */
-import { bookingUpdateValue, isAuthMessage, isBookingUpdate } from '@chat/core';
+import { MAX_SMART_REPLIES, bookingUpdateValue, isAuthMessage, isBookingUpdate } from '@chat/core';
 import type { Message, RESUME_ACTIONS } from '@chat/core';
 
 /** One entry of GET /control/conversations/:id/messages, in the order the messages were written. */
@@ -100,7 +100,7 @@ export function stepsFrom(entries: readonly RecordedMessage[]): {
       boxOpen = false;
       if (current && current.reply === undefined) {
         current.reply = text;
-        const replies = message.smartReplies?.map((r) => r.text).slice(0, 4);
+        const replies = message.smartReplies?.map((r) => r.text).slice(0, MAX_SMART_REPLIES);
         if (replies && replies.length > 0) current.smartReplies = replies;
       } else {
         // A second answer to one visitor message, or one before any: not the assistant's turn, so

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { BusinessSchema, formatPath, isValidE164, normalHandle } from '@chat/core';
+import { BusinessSchema, MAX_DISPLAY_NAME_LENGTH, formatPath, isValidE164, normalHandle } from '@chat/core';
 import type { Business } from '@chat/core';
 
 /** The fixtures shipped with the server. */
@@ -63,7 +63,7 @@ const TestNumbersFileSchema = z.record(
   z.string().refine(isValidE164, 'must be +1 followed by 10 digits'),
   z.object({
     code: z.string().regex(/^\d{6}$/, 'must be 6 digits'),
-    displayName: z.string().max(200).nullable().optional(),
+    displayName: z.string().max(MAX_DISPLAY_NAME_LENGTH).nullable().optional(),
   }),
 );
 

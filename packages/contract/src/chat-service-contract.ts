@@ -7,6 +7,8 @@ import {
   CONVERSATION_LIFETIME_MS,
   ChatResponseSchema,
   PHONE_SIGN_IN_TOOL,
+  SMART_REPLY_TEXT,
+  UI_TEXT,
   type Business,
   type ChatResumeBody,
   type ChatSendBody,
@@ -189,7 +191,7 @@ export function describeChatServiceContract(
         resumeBody(conversation, interrupt.toolRequest, {
           requiresAuth: true,
           action: 'PHONE_SIGN_IN',
-          message: 'Authentication successful',
+          message: UI_TEXT.authSuccessfulResume,
         }),
         { idToken },
       );
@@ -206,7 +208,7 @@ export function describeChatServiceContract(
       await subject.data.addMessage(conversation.id, {
         id: newMessageId(),
         role: 'user',
-        text: 'Verify later',
+        text: SMART_REPLY_TEXT.verifyLater,
       });
 
       const answer = await subject.chat.resume(
@@ -256,12 +258,12 @@ export function describeChatServiceContract(
         id: newMessageId(),
         role: 'system',
         type: 'system',
-        text: '✓ Phone number verified successfully',
+        text: UI_TEXT.phoneVerified,
       });
       const body = resumeBody(
         conversation,
         interrupt.toolRequest,
-        { requiresAuth: true, action: 'PHONE_SIGN_IN', message: 'Authentication successful' },
+        { requiresAuth: true, action: 'PHONE_SIGN_IN', message: UI_TEXT.authSuccessfulResume },
         notice.id,
       );
       const [first, second] = await Promise.all([

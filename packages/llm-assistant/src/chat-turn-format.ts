@@ -6,12 +6,13 @@
  * does not mix with tool calls on every model. This format asks for the same JSON through
  * instructions (the schema is in them) and parses the growing text itself, so the reply can be
  * written to the store while it streams, on every provider. A model that answers in plain text
- * instead still gets its text shown (see ./turn-output.ts).
+ * instead still gets its text shown (generate-reply.ts falls back to ./reply-text.ts's replySoFar).
  */
 import { extractJson } from 'genkit/extract';
 import type { GenkitBeta } from 'genkit/beta';
 import { z } from 'genkit';
 import { toJsonSchema } from 'genkit/schema';
+import { MAX_SMART_REPLIES } from '@chat/core';
 
 export const CHAT_TURN_FORMAT = 'chat-turn';
 
@@ -22,10 +23,9 @@ export const ChatTurnOutputSchema = z.object({
   smartReplies: z
     .array(z.string().max(80))
     .min(2)
-    .max(4)
+    .max(MAX_SMART_REPLIES)
     .describe('2 to 4 short follow-up questions the visitor might tap next, in the same language.'),
 });
-export type ChatTurnOutput = z.infer<typeof ChatTurnOutputSchema>;
 
 /**
  * Registers the format. generate() is given the format without its schema on purpose: Genkit would

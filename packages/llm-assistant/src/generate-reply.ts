@@ -16,6 +16,7 @@ import type { TeamRequest } from '@chat/assistant';
 import type { TurnContext } from './business-tools.js';
 import type { AssistantInput, AssistantTurn, TurnAssistant } from '@chat/assistant';
 import { interruptRef } from '@chat/assistant';
+import { MAX_SMART_REPLIES } from '@chat/core';
 import { CHAT_TURN_FORMAT, ChatTurnOutputSchema } from './chat-turn-format.js';
 import type { LlmAssistantOptions, Limits, ReplyListener } from './llm-assistant.js';
 import { budgetDay } from './model-call-budget.js';
@@ -218,7 +219,7 @@ function followUps(fromModel: string[], defaults: readonly string[]): string[] {
     if (!trimmed || picked.some((p) => p.toLowerCase() === trimmed.toLowerCase())) continue;
     if (picked.length >= 2 && !fromModel.includes(text)) break;
     picked.push(trimmed);
-    if (picked.length === 4) break;
+    if (picked.length === MAX_SMART_REPLIES) break;
   }
   return picked;
 }

@@ -221,7 +221,7 @@ function visitorTurns(history: readonly Message[]): number {
 export function limitTurn(visitorText: string): AssistantTurn {
   return {
     reply: textsFor(visitorText).limitReached,
-    smartReplies: [SMART_REPLY_TEXT.contactSupport, 'Start a new chat'],
+    smartReplies: [SMART_REPLY_TEXT.contactSupport, SMART_REPLY_TEXT.startNewChat],
   };
 }
 

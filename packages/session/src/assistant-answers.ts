@@ -17,10 +17,10 @@ import {
   type ResumeResponse,
   type ToolRequest,
 } from '@chat/core';
-import { phoneSignInInterrupt, resumeBody, sendBody } from './chat-bodies.js';
+import { phoneSignInInterruptIn, resumeBody, sendBody } from './chat-bodies.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
-import { inTurn, mayLeave, type Room } from './room.js';
+import { inLine, mayLeave, type Room } from './room.js';
 import { dispatch, isExpired, type SessionCore } from './session-core.js';
 
 /** The message a chat call answers (issue 27): the chat service answers each one once. */
@@ -85,8 +85,8 @@ export function apply(
 ): void {
   const replies = normaliseSmartReplies(response.smartReplies).map(offeredReply);
   const smartReplies = replies.length > 0 ? replies : fallback;
-  const interrupt = phoneSignInInterrupt(response);
-  r.answered = true;
+  const interrupt = phoneSignInInterruptIn(response);
+  r.assistantAnswered = true;
   if (interrupt) {
     dispatch(s, r, {
       type: 'interrupt-received',
@@ -129,7 +129,7 @@ export async function answer(
       : await ask(s, r, text, answering);
     apply(s, r, response, text);
   } catch (error) {
-    if (conversationRefusal(error, 'chat') && mayLeave(r) && (await inTurn(r, () => leaveRoom(s, r, text)))) {
+    if (conversationRefusal(error, 'chat') && mayLeave(r) && (await inLine(r, () => leaveRoom(s, r, text)))) {
       return;
     }
     console.error('The chat service failed', error);
@@ -162,7 +162,7 @@ export async function tryAgain(s: SessionCore, r: Room): Promise<void> {
     return;
   }
   if (isExpired(s, r) && mayLeave(r)) {
-    await inTurn(r, () => leaveRoom(s, r, previous.text));
+    await inLine(r, () => leaveRoom(s, r, previous.text));
     return;
   }
   dispatch(s, r, { type: 'awaiting-reply', afterMessageId: r.stored.at(-1)?.id ?? null });

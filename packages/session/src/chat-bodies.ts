@@ -65,6 +65,6 @@ export function resumeBody(
 }
 
 /** The phone sign-in interrupt in a response, if the assistant asked for one. */
-export function phoneSignInInterrupt(response: ChatResponse): ChatInterrupt | undefined {
+export function phoneSignInInterruptIn(response: ChatResponse): ChatInterrupt | undefined {
   return response.interrupts?.find((interrupt) => interrupt.toolRequest.name === PHONE_SIGN_IN_TOOL);
 }

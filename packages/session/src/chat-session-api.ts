@@ -99,16 +99,9 @@ export interface ChatSession {
   cancelInterrupt(): Promise<void>;
   /** Creates a new conversation and shows it; false (with an alert) when it cannot be created. */
   startNewConversation(): Promise<boolean>;
-  /**
-   * Leaves the conversation shown for a new one with what was not sent (it expired, or the server no
-   * longer has it). False when it may not (see mayLeave) or no new one could be created.
-   */
-  leave(): Promise<boolean>;
   /** What the visitor has typed and not sent; carried along when the session leaves a conversation. */
   setDraft(text: string): void;
   /** The draft carried into the conversation shown, if any. */
   carriedDraft(): string;
   dismissAlert(source: SessionAlert['source']): void;
-  /** The server's clock as the session knows it. */
-  readonly clock: ServerClock;
 }

@@ -14,12 +14,12 @@
  */
 import { tryAgain } from './assistant-answers.js';
 import type { ChatSession, ChatSessionOptions } from './chat-session-api.js';
-import { leaveRoom, moveTo, openConversation } from './conversation-moves.js';
-import { chatReducer } from './conversation-state.js';
+import { moveTo, openConversation } from './conversation-moves.js';
+import { conversationReducer } from './conversation-state.js';
 import { answerInterrupt, cancelInterrupt, declineInterrupt } from './interrupt-commands.js';
 import { listen } from './live-stream.js';
 import { retryItem, sendText } from './outbox-delivery.js';
-import { closeRoom, inTurn, mayLeave } from './room.js';
+import { closeRoom } from './room.js';
 import { changed, createSessionCore, scheduleOverdue } from './session-core.js';
 
 export { REPLY_MESSAGE_GRACE_MS } from './session-core.js';
@@ -35,7 +35,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const s = createSessionCore(options, (r) => listen(s, r));
 
   const session: ChatSession = {
-    clock: s.clock,
     getState: () => s.state,
     subscribe(listener) {
       s.listeners.add(listener);
@@ -76,11 +75,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     declineInterrupt: (reply) => declineInterrupt(s, reply),
     cancelInterrupt: () => cancelInterrupt(s),
     startNewConversation: () => moveTo(s, null),
-    async leave() {
-      const r = s.room;
-      if (!r || !mayLeave(r)) return false;
-      return inTurn(r, () => leaveRoom(s, r, null));
-    },
     setDraft(text) {
       s.draft = text;
     },
@@ -88,7 +82,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     dismissAlert(source) {
       if (source === 'new-chat') s.newChatFailed = false;
       else if (source === 'messages' && s.room) s.room.streamError = null;
-      else if (s.room) s.room.chat = chatReducer(s.room.chat, { type: 'dismiss-alert' });
+      else if (s.room)
+        s.room.conversationState = conversationReducer(s.room.conversationState, { type: 'dismiss-alert' });
       changed(s);
     },
   };

@@ -11,9 +11,12 @@
  */
 import { ProviderError } from '@chat/core';
 
-export type Refusal = 'gone' | 'expired';
+export type ConversationRefusal = 'gone' | 'expired';
 
-export function conversationRefusal(error: unknown, from: 'listen' | 'write' | 'chat'): Refusal | null {
+export function conversationRefusal(
+  error: unknown,
+  from: 'listen' | 'write' | 'chat',
+): ConversationRefusal | null {
   if (!(error instanceof ProviderError)) return null;
   switch (error.code) {
     case 'not-found':

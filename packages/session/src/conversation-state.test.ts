@@ -3,14 +3,14 @@ import { specialActionFor, type ChatInterrupt, type Message } from '@chat/core';
 import {
   INTERRUPT_SMART_REPLIES,
   RETRY_SMART_REPLIES,
-  chatReducer,
-  initialChatState,
+  conversationReducer,
+  initialConversationState,
   isTyping,
   pendingInterrupt,
   displayedMessages,
   AUTH_MESSAGE_ID,
-  type ChatAction,
-  type ChatState,
+  type ConversationAction,
+  type ConversationState,
 } from './conversation-state.js';
 
 const msg = (id: string, role: Message['role'], createdAt: number): Message => ({
@@ -22,9 +22,10 @@ const msg = (id: string, role: Message['role'], createdAt: number): Message => (
 
 const INTERRUPT: ChatInterrupt = { toolRequest: { name: 'requestPhoneSignIn', ref: 'r-1' } };
 
-const run = (...actions: ChatAction[]): ChatState => actions.reduce(chatReducer, initialChatState);
+const run = (...actions: ConversationAction[]): ConversationState =>
+  actions.reduce(conversationReducer, initialConversationState);
 
-describe('chatReducer and isTyping: the typing indicator', () => {
+describe('conversationReducer and isTyping: the typing indicator', () => {
   const mine = msg('u-1', 'user', 1);
 
   it('shows while waiting, also before the visitorâ€™s own message is in the list', () => {
@@ -54,9 +55,9 @@ describe('chatReducer and isTyping: the typing indicator', () => {
 
   it('ends when the answer is overdue, but never before the chat service has answered', () => {
     const waiting = run({ type: 'awaiting-reply', afterMessageId: 'u-1' });
-    expect(chatReducer(waiting, { type: 'reply-overdue' })).toBe(waiting);
-    const answered = chatReducer(waiting, { type: 'reply-received', smartReplies: [] });
-    const overdue = chatReducer(answered, { type: 'reply-overdue' });
+    expect(conversationReducer(waiting, { type: 'reply-overdue' })).toBe(waiting);
+    const answered = conversationReducer(waiting, { type: 'reply-received', smartReplies: [] });
+    const overdue = conversationReducer(answered, { type: 'reply-overdue' });
     expect(overdue.awaiting).toBeNull();
     expect(isTyping(overdue.awaiting, [mine])).toBe(false);
   });
@@ -96,7 +97,7 @@ describe('chatReducer and isTyping: the typing indicator', () => {
   });
 });
 
-describe('chatReducer: failures', () => {
+describe('conversationReducer: failures', () => {
   it('ends the wait, shows the alert and offers the given smart replies', () => {
     const state = run(
       { type: 'awaiting-reply', afterMessageId: 'u-1' },
@@ -123,7 +124,7 @@ describe('chatReducer: failures', () => {
 
 describe('pendingInterrupt: one auth message at a time, once per tool request (Â§4)', () => {
   const second: ChatInterrupt = { toolRequest: { name: 'requestPhoneSignIn', ref: 'r-2' } };
-  const receive = (interrupt: ChatInterrupt, now = 5): ChatAction => ({
+  const receive = (interrupt: ChatInterrupt, now = 5): ConversationAction => ({
     type: 'interrupt-received',
     interrupt,
     smartReplies: [],
@@ -167,14 +168,14 @@ describe('pendingInterrupt: one auth message at a time, once per tool request (Â
       msg('m-1', 'model', 2),
       authMessage('a-1', 'r-1', 3),
     ];
-    const pending = pendingInterrupt(stored, initialChatState);
+    const pending = pendingInterrupt(stored, initialConversationState);
     expect(pending).toMatchObject({ key: 'ref:r-1', messageId: 'a-1', previousUserText: 'Book me in' });
     expect(pending?.toolRequest).toEqual({ name: 'requestPhoneSignIn', ref: 'r-1' });
   });
 
   it('a stored auth message answered by a later visitor or system message is not shown', () => {
     const stored = [authMessage('a-1', 'r-1', 1), msg('s-1', 'system', 2)];
-    expect(pendingInterrupt(stored, initialChatState)).toBeNull();
+    expect(pendingInterrupt(stored, initialConversationState)).toBeNull();
     expect(displayedMessages(stored, null).map((m) => m.id)).toEqual(['s-1']);
     // Answered here: gone at once, before the answering message arrives.
     const answered = run({ type: 'interrupt-closed', key: 'ref:r-1' });
@@ -182,7 +183,7 @@ describe('pendingInterrupt: one auth message at a time, once per tool request (Â
   });
 });
 
-describe('chatReducer: restored smart replies', () => {
+describe('conversationReducer: restored smart replies', () => {
   it('puts the stored replies back once, unless the visitor already acted', () => {
     const replies = [{ type: 'chat', text: 'Hours' }];
     expect(run({ type: 'restored', smartReplies: replies }).smartReplies).toEqual(replies);

@@ -36,7 +36,7 @@ export interface PendingInterrupt {
  * The reply the page waits for. The chat service answers over HTTP as soon as the reply's message is
  * created, but that message reaches the page through the live stream, which can land a moment later;
  * so the HTTP answer alone does not end the wait (`answered`), the model message does. When the
- * message never comes, `reply-overdue` ends it (see use-typing-fallback.ts).
+ * message never comes, `reply-overdue` ends it (session-core.ts scheduleOverdue, after REPLY_MESSAGE_GRACE_MS).
  */
 export interface Awaiting {
   afterMessageId: string | null;
@@ -44,7 +44,7 @@ export interface Awaiting {
   answered: boolean;
 }
 
-export interface ChatState {
+export interface ConversationState {
   smartReplies: OfferedSmartReply[];
   /** Waiting for the assistant: the typing indicator shows until a reply appears after this message. */
   awaiting: Awaiting | null;
@@ -54,18 +54,18 @@ export interface ChatState {
    */
   interrupt: PendingInterrupt | null;
   /** Keys of interrupts the visitor answered here; their answering message may still be on its way. */
-  answered: string[];
+  answeredInterrupts: string[];
   /** Whether the smart replies of the stored conversation were put back after (re)opening it. */
   restored: boolean;
   /** An inline, dismissable error (§8) that does not stop the page. */
   alert: SessionError | null;
 }
 
-export const initialChatState: ChatState = {
+export const initialConversationState: ConversationState = {
   smartReplies: [],
   awaiting: null,
   interrupt: null,
-  answered: [],
+  answeredInterrupts: [],
   restored: false,
   alert: null,
 };
@@ -75,7 +75,7 @@ export const INTERRUPT_SMART_REPLIES: OfferedSmartReply[] = ENGLISH_REPLIES.inte
 /** The English 'Try again' offered after 'Failed to get AI response' (§8). */
 export const RETRY_SMART_REPLIES: OfferedSmartReply[] = ENGLISH_REPLIES.retry;
 
-export type ChatAction =
+export type ConversationAction =
   /** A visitor action starts: old smart replies and alerts go (§4 sending, step 1). */
   | { type: 'action-started' }
   | { type: 'awaiting-reply'; afterMessageId: string | null }
@@ -111,7 +111,7 @@ export type ChatAction =
   | { type: 'failed'; alert: SessionError; smartReplies?: OfferedSmartReply[] }
   | { type: 'dismiss-alert' };
 
-export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
     case 'action-started':
       return { ...state, smartReplies: [], alert: null };
@@ -130,7 +130,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'interrupt-received': {
       // An interrupt ends the wait: its text reply and auth message are already stored.
       const key = interruptKey(action.interrupt.toolRequest, `local:${action.now}`);
-      if (state.answered.includes(key)) return { ...state, awaiting: null };
+      if (state.answeredInterrupts.includes(key)) return { ...state, awaiting: null };
       const interruptReplies = action.interruptReplies ?? INTERRUPT_SMART_REPLIES;
       if (state.interrupt?.key === key) {
         return { ...state, awaiting: null, smartReplies: interruptReplies };
@@ -151,7 +151,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     }
     case 'interrupt-closed':
-      return { ...state, interrupt: null, answered: [...state.answered, action.key], smartReplies: [] };
+      return {
+        ...state,
+        interrupt: null,
+        answeredInterrupts: [...state.answeredInterrupts, action.key],
+        smartReplies: [],
+      };
     case 'restored':
       if (state.restored) return state;
       return {
@@ -182,10 +187,10 @@ export const AUTH_MESSAGE_ID = 'local:auth-prompt';
  */
 export function pendingInterrupt(
   stored: Message[],
-  state: Pick<ChatState, 'interrupt' | 'answered'>,
+  state: Pick<ConversationState, 'interrupt' | 'answeredInterrupts'>,
   defaultPrompt: string = EN.ui.authPromptDefault,
 ) {
-  const answered = new Set(state.answered);
+  const answered = new Set(state.answeredInterrupts);
   const auth = pendingAuthMessage(stored, answered);
   if (auth) {
     const key = interruptKey(auth.toolRequest, auth.id);
@@ -227,7 +232,7 @@ export function displayedMessages(stored: Message[], interrupt: ShownInterrupt |
 }
 
 /** Whether the typing indicator shows: waiting, and no assistant text has appeared since the anchor. */
-export function isTyping(awaiting: ChatState['awaiting'], stored: Message[]): boolean {
+export function isTyping(awaiting: ConversationState['awaiting'], stored: Message[]): boolean {
   if (!awaiting) return false;
   const anchor = awaiting.afterMessageId ? stored.findIndex((m) => m.id === awaiting.afterMessageId) : -1;
   if (awaiting.afterMessageId && anchor === -1) return true; // our message is not in the list yet

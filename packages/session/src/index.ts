@@ -12,7 +12,7 @@ export type { Delivery, OutboxItem } from './outbox.js';
 export type { ShownInterrupt } from './conversation-state.js';
 export { INTERRUPT_SMART_REPLIES } from './conversation-state.js';
 export { createServerClock, type ServerClock } from './server-clock.js';
-export { sendBody, resumeBody, phoneSignInInterrupt, visitorTimeZone } from './chat-bodies.js';
+export { sendBody, resumeBody, phoneSignInInterruptIn, visitorTimeZone } from './chat-bodies.js';
 
 export { RECONNECT_DELAYS_MS } from './connection.js';
 export { CONVERSATION_ID_KEY } from './conversation-memory.js';

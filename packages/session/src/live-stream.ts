@@ -8,10 +8,10 @@ import { isChatEnabled, offeredReply, restoredSmartReplies } from '@chat/core';
 import { answer } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
-import { chatReducer, pendingInterrupt } from './conversation-state.js';
+import { conversationReducer, pendingInterrupt } from './conversation-state.js';
 import { queue } from './outbox-delivery.js';
 import { processMessages } from './process-messages.js';
-import { inTurn, mayLeave, type Room } from './room.js';
+import { inLine, mayLeave, type Room } from './room.js';
 import { changed, type SessionCore } from './session-core.js';
 import { watchStalls } from './stalled-replies.js';
 
@@ -46,7 +46,7 @@ export function listen(s: SessionCore, r: Room): void {
       // session resolves again rather than leave the visitor in front of an error (§4 step 5).
       if (conversationRefusal(error, 'listen') === 'gone' && !r.goneHandled) {
         r.goneHandled = true;
-        if (mayLeave(r)) void inTurn(r, () => leaveRoom(s, r, null));
+        if (mayLeave(r)) void inLine(r, () => leaveRoom(s, r, null));
       }
     },
     state(streamState) {
@@ -61,9 +61,9 @@ export function listen(s: SessionCore, r: Room): void {
 function loadedOnce(s: SessionCore, r: Room): void {
   if (r.loaded) return;
   r.loaded = true;
-  if (!r.chat.restored) {
-    const pending = pendingInterrupt(r.stored, r.chat) !== null;
-    r.chat = chatReducer(r.chat, {
+  if (!r.conversationState.restored) {
+    const pending = pendingInterrupt(r.stored, r.conversationState) !== null;
+    r.conversationState = conversationReducer(r.conversationState, {
       type: 'restored',
       smartReplies: pending ? s.replies.interrupt : restoredSmartReplies(r.stored).map(offeredReply),
     });
@@ -83,7 +83,10 @@ function landedAfterAll(s: SessionCore, r: Room): void {
   for (const item of r.outbox) {
     if (item.delivery !== 'failed' || !ids.has(item.id)) continue;
     r.outbox = r.outbox.map((i) => (i.id === item.id ? { ...i, delivery: 'sent' } : i));
-    r.chat = chatReducer(r.chat, { type: 'awaiting-reply', afterMessageId: item.id });
+    r.conversationState = conversationReducer(r.conversationState, {
+      type: 'awaiting-reply',
+      afterMessageId: item.id,
+    });
     void answer(s, r, item);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Delivering the visitor's messages: each waits its turn in the outbox (one saved at a time, in the
+ * Delivering the visitor's messages: each waits in the outbox's line (one saved at a time, in the
  * order sent), is saved under the id it was shown with (again while the connection is lost), and is asked about
  * as its save leaves — the chat service answering once it is stored (decision 0025). A save that
  * fails leaves it 'failed' for Retry, under the same id — so a first attempt that reached the server
@@ -17,7 +17,7 @@ import { answer, ask } from './assistant-answers.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
 import type { OutboxItem } from './outbox.js';
-import { inTurn, mayLeave, type Room } from './room.js';
+import { inLine, mayLeave, type Room } from './room.js';
 import { changed, dispatch, isExpired, patchItem, type SessionCore } from './session-core.js';
 
 type TurnEnd = 'sent' | 'failed' | 'carried';
@@ -47,10 +47,10 @@ export async function retryItem(s: SessionCore, r: Room, messageId: string): Pro
   return (await queue(s, r, messageId)) !== 'failed';
 }
 
-/** Queues the 'sending' item `id` for its turn. */
+/** Puts the 'sending' item `id` in the outbox's line (inLine). */
 export function queue(s: SessionCore, r: Room, id: string): Promise<TurnEnd> {
   const failuresBefore = r.failures;
-  return inTurn(r, async (): Promise<TurnEnd> => {
+  return inLine(r, async (): Promise<TurnEnd> => {
     if (r.left) return 'carried';
     const item = r.outbox.find((i) => i.id === id);
     if (!item || item.delivery !== 'sending') return 'failed';
@@ -62,7 +62,7 @@ export function queue(s: SessionCore, r: Room, id: string): Promise<TurnEnd> {
   });
 }
 
-/** One message's turn: saved (then asked about), or failed, or carried to a new conversation. */
+/** One message's go in the line: saved (then asked about), or failed, or carried to a new conversation. */
 async function deliver(s: SessionCore, r: Room, item: OutboxItem): Promise<TurnEnd> {
   // §4 steps 4–5 at send time: a conversation that is over by the server's clock (a tab left open
   // past its 24 hours) is replaced, and the message goes to the new one.

@@ -4,7 +4,7 @@
  * session takes a reply offered for the pending sign-in as its decline by being offered for it —
  * neither ever reads the words back (issue 28).
  */
-import { EN, type Catalogue, type OfferedSmartReply } from '@chat/core';
+import { EN, interruptSmartReplies, type Catalogue, type OfferedSmartReply } from '@chat/core';
 
 export type ReplyTexts = Catalogue['replies'];
 
@@ -21,10 +21,7 @@ export interface ProductReplies {
 
 export function productReplies(texts: ReplyTexts): ProductReplies {
   return {
-    interrupt: [
-      { type: 'system', text: texts.verifyLater, action: 'decline' },
-      { type: 'system', text: texts.needMoreInfo, action: 'decline' },
-    ],
+    interrupt: interruptSmartReplies(texts).map((reply) => ({ ...reply, action: 'decline' })),
     retry: [{ type: 'system', text: texts.tryAgain, action: 'try-again' }],
     listenFailure: [
       { type: 'system', text: texts.refreshPage, action: 'refresh-page' },

@@ -3,7 +3,7 @@
  * (it keeps one at a time), made fresh on entering a conversation and closed on leaving it.
  */
 import type { Conversation, Message } from '@chat/core';
-import { initialChatState, type ChatState } from './conversation-state.js';
+import { initialConversationState, type ConversationState } from './conversation-state.js';
 import { carriedItems, type Carry, type OutboxItem } from './outbox.js';
 import { stopStallTimer, type ReplyGrowth } from './stalled-replies.js';
 import type { RoomSnapshot } from './session-view.js';
@@ -22,18 +22,19 @@ export interface Room {
   failure: RoomSnapshot['failure'];
   reconnecting: boolean;
   outbox: OutboxItem[];
-  chat: ChatState;
-  /** Turns of the outbox: one message saved at a time, in the order sent. */
+  /** Smart replies, the reply waited for, the pending interrupt, the alert (conversation-state.ts). */
+  conversationState: ConversationState;
+  /** The outbox's line (inLine): one message saved at a time, in the order sent. */
   line: Promise<unknown>;
-  /** Failures so far: a turn queued before the latest failure does not go ahead of the failed one. */
+  /** Failures so far: a task queued before the latest failure does not go ahead of the failed one. */
   failures: number;
-  /** The session is leaving this conversation: turns still queued end as 'carried'. */
+  /** The session is leaving this conversation: tasks still in line end as 'carried'. */
   left: boolean;
   /** What the previous conversation handed over (null when none). */
   carried: Carry | null;
   carriedSent: boolean;
   /** The assistant has answered here (see mayLeave). */
-  answered: boolean;
+  assistantAnswered: boolean;
   goneHandled: boolean;
   feedPosted: boolean;
   overdue: ReturnType<typeof setTimeout> | null;
@@ -56,13 +57,13 @@ export function newRoom(conversation: Conversation, carried: Carry | null, newId
     failure: null,
     reconnecting: false,
     outbox: carried ? carriedItems(carried, newId) : [],
-    chat: initialChatState,
+    conversationState: initialConversationState,
     line: Promise.resolve(),
     failures: 0,
     left: false,
     carried,
     carriedSent: false,
-    answered: false,
+    assistantAnswered: false,
     goneHandled: false,
     feedPosted: false,
     overdue: null,
@@ -87,15 +88,15 @@ export function closeRoom(r: Room): void {
  * conversation with the next in a loop — it shows the §8 error instead.
  */
 export function mayLeave(r: Room): boolean {
-  return r.carried === null || r.answered;
+  return r.carried === null || r.assistantAnswered;
 }
 
 /**
- * Runs `task` after every turn already queued in `r` (the outbox's line, which a move to a new
+ * Runs `task` after every task already in `r`'s line (the outbox's line, which a move to a new
  * conversation also waits in), whatever they ended in.
  */
-export function inTurn<T>(r: Room, task: () => Promise<T>): Promise<T> {
-  const turn = r.line.then(task);
-  r.line = turn.catch(() => undefined);
-  return turn;
+export function inLine<T>(r: Room, task: () => Promise<T>): Promise<T> {
+  const done = r.line.then(task);
+  r.line = done.catch(() => undefined);
+  return done;
 }

@@ -23,7 +23,7 @@ import { visitorTimeZone } from './chat-bodies.js';
 import type { ChatSessionOptions, SessionTexts } from './chat-session-api.js';
 import { createConnection, RECONNECT_DELAYS_MS, type Connection } from './connection.js';
 import { productReplies, type ProductReplies } from './product-replies.js';
-import { chatReducer, type ChatAction } from './conversation-state.js';
+import { conversationReducer, type ConversationAction } from './conversation-state.js';
 import type { OutboxItem } from './outbox.js';
 import { mayLeave, type Room } from './room.js';
 import { createServerClock, type ServerClock } from './server-clock.js';
@@ -137,8 +137,8 @@ export function changed(s: SessionCore): void {
 }
 
 /** Changes a room's conversation state (conversation-state.ts); the listeners hear of the room shown. */
-export function dispatch(s: SessionCore, r: Room, action: ChatAction): void {
-  r.chat = chatReducer(r.chat, action);
+export function dispatch(s: SessionCore, r: Room, action: ConversationAction): void {
+  r.conversationState = conversationReducer(r.conversationState, action);
   if (action.type === 'reply-received' || action.type === 'awaiting-reply' || action.type === 'failed') {
     scheduleOverdue(s, r);
   }
@@ -149,7 +149,7 @@ export function dispatch(s: SessionCore, r: Room, action: ChatAction): void {
 export function scheduleOverdue(s: SessionCore, r: Room): void {
   if (r.overdue) clearTimeout(r.overdue);
   r.overdue = null;
-  if (!r.chat.awaiting?.answered || !s.started) return;
+  if (!r.conversationState.awaiting?.answered || !s.started) return;
   r.overdue = setTimeout(() => {
     r.overdue = null;
     dispatch(s, r, { type: 'reply-overdue' });

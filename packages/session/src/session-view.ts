@@ -16,7 +16,7 @@ import {
   displayedMessages,
   isTyping,
   pendingInterrupt,
-  type ChatState,
+  type ConversationState,
   type ShownInterrupt,
 } from './conversation-state.js';
 import { unstoredItems, type Delivery, type OutboxItem } from './outbox.js';
@@ -52,7 +52,7 @@ export interface RoomSnapshot {
   failure: ProviderError | null;
   reconnecting: boolean;
   outbox: OutboxItem[];
-  chat: ChatState;
+  conversationState: ConversationState;
   /** Whether the session may leave this conversation by itself (see room.ts mayLeave). */
   mayLeave: boolean;
   /** Streaming replies that stopped growing: shown as cut (stalled-replies.ts). */
@@ -124,7 +124,7 @@ export function viewOf(
     };
   }
   const stored = withStalledCut(room.stored, room.stalled);
-  const interrupt = pendingInterrupt(stored, room.chat, authPromptDefault);
+  const interrupt = pendingInterrupt(stored, room.conversationState, authPromptDefault);
   const shown: ListedMessage[] = displayedMessages(stored, interrupt);
   const last = shown.at(-1)?.createdAt ?? 0;
   const waiting = unstoredItems(stored, room.outbox).map((item): ListedMessage => ({
@@ -141,7 +141,7 @@ export function viewOf(
   const streamError = leaving && room.streamError === 'failedToListen' ? null : room.streamError;
   const offeredReplies = (): OfferedSmartReply[] => {
     if (room.failure && !leaving) return replies.listenFailure;
-    const offered = room.chat.smartReplies.filter(
+    const offered = room.conversationState.smartReplies.filter(
       (reply) => reply.action !== 'decline' || interrupt !== null,
     );
     // A cut reply came after the answer whose replies are on offer (a cut reply has none of its own):
@@ -157,7 +157,7 @@ export function viewOf(
     stored,
     messages: [...shown, ...waiting],
     interrupt,
-    typing: isTyping(room.chat.awaiting, stored),
+    typing: isTyping(room.conversationState.awaiting, stored),
     // The stream's way out ('Refresh Page', 'Contact Support') stays as long as it is broken (§8); a
     // conversation ending with a cut reply offers 'Try again' (issue 27) in place of older replies.
     // A decline answers the pending sign-in only: once none is pending (answered elsewhere, or the
@@ -165,7 +165,9 @@ export function viewOf(
     smartReplies: offeredReplies(),
     alerts: [
       ...(streamError ? [{ source: 'messages' as const, error: streamError }] : []),
-      ...(room.chat.alert ? [{ source: 'action' as const, error: room.chat.alert }] : []),
+      ...(room.conversationState.alert
+        ? [{ source: 'action' as const, error: room.conversationState.alert }]
+        : []),
       ...pageAlerts,
     ],
     reconnecting: room.reconnecting || connectionLost,

@@ -24,6 +24,6 @@ export function createServices(backend: Backend, env: AppEnv): AppServices {
     },
     browser: windowBrowserActions,
     // In memory where the browser refuses storage (the page in a cross-site frame: see storageOrMemory).
-    session: storageOrMemory(() => window.sessionStorage),
+    storage: storageOrMemory(() => window.sessionStorage),
   };
 }

@@ -27,8 +27,8 @@ describe('the page where the browser denies it storage (a cross-site frame)', ()
     denyStorage();
     expect(() => window.sessionStorage).toThrow(DOMException);
     const services = createServices(createInMemoryBackend(), parseEnv({}));
-    services.session.setItem('chat.conversationId', 'c1');
-    expect(services.session.getItem('chat.conversationId')).toBe('c1');
+    services.storage.setItem('chat.conversationId', 'c1');
+    expect(services.storage.getItem('chat.conversationId')).toBe('c1');
   });
 
   it('starts the local backend, its session in memory', () => {

@@ -52,7 +52,7 @@ export function renderApp(
       ...options.config,
     },
     browser,
-    session: storageOrMemory(() => window.sessionStorage),
+    storage: storageOrMemory(() => window.sessionStorage),
   };
   const router = createRouterProbe();
   const user = userEvent.setup();

@@ -2,8 +2,8 @@
  * The smart replies the assistant offers, in the reply's language. Each one is itself a question
  * the assistant answers, so tapping one always leads somewhere.
  */
-import type { SmartReply, SuggestedQuestion } from '@chat/core';
-import { MAX_SMART_REPLIES, SMART_REPLY_TEXT } from '@chat/core';
+import type { SuggestedQuestion } from '@chat/core';
+import { MAX_SMART_REPLIES, SMART_REPLY, SMART_REPLY_TEXT } from '@chat/core';
 import type { ReplyLanguage } from './visitor-language.js';
 
 export const REPLIES = {
@@ -40,22 +40,11 @@ export function repliesIn(language: ReplyLanguage): Record<ReplyKey, string> {
   return language === 'es' ? REPLIES_ES : REPLIES;
 }
 
-/**
- * While the phone sign-in interrupt is pending the page shows these (§4); choosing one declines.
- * They are typed 'system' because they answer the interrupt, not the conversation.
- */
-export const INTERRUPT_REPLIES: SmartReply[] = [
-  { type: 'system', text: SMART_REPLY_TEXT.verifyLater },
-  { type: 'system', text: SMART_REPLY_TEXT.needMoreInfo },
-];
-
-/** The longest smart-reply text the schema allows. */
-const MAX_REPLY_TEXT = 200;
-
-/** A suggested question as one smart-reply text. */
+/** A suggested question as one smart-reply text, within the longest smart-reply text (§3). */
 export function suggestedQuestionText(question: SuggestedQuestion): string {
   const text = `${question.line1} ${question.line2}`.trim();
-  return text.length > MAX_REPLY_TEXT ? question.line1.slice(0, MAX_REPLY_TEXT) : text;
+  const max = SMART_REPLY.maxTextLength;
+  return text.length > max ? question.line1.slice(0, max) : text;
 }
 
 /**

@@ -4,7 +4,14 @@
  * every error message says what to write instead. See ../../scenarios/README.md for the format.
  */
 import { z } from 'zod';
-import { BusinessSchema, DocumentIdSchema, RESUME_ACTIONS } from '@chat/core';
+import {
+  BusinessSchema,
+  DocumentIdSchema,
+  MAX_MESSAGE_LENGTH,
+  MAX_SMART_REPLIES,
+  RESUME_ACTIONS,
+  SMART_REPLY,
+} from '@chat/core';
 import type { Business } from '@chat/core';
 import { closestName } from './closest-name.js';
 import { localized, splitLanguages } from './localized-texts.js';
@@ -64,8 +71,8 @@ export type StepTrigger =
  * have exactly one: a union of one-key objects would only say "none of the choices fit".
  */
 const WhenSchema = fields({
-  text: TextSchema.max(2048).optional(),
-  contains: TextSchema.max(2048).optional(),
+  text: TextSchema.max(MAX_MESSAGE_LENGTH).optional(),
+  contains: TextSchema.max(MAX_MESSAGE_LENGTH).optional(),
   matches: RegexSchema.optional(),
   anything: z.literal(true, 'write "anything: true"').optional(),
   bookingUpdate: z
@@ -102,13 +109,16 @@ const DurationSchema = z
   .refine((text) => parseDuration(text) !== null, 'must be like "+25h", "-2h", "90m" or "1d"')
   .transform((text) => parseDuration(text)!);
 
-const SmartRepliesSchema = z.array(TextSchema.max(200)).min(1).max(4, 'at most 4 smart replies');
+const SmartRepliesSchema = z
+  .array(TextSchema.max(SMART_REPLY.maxTextLength))
+  .min(1)
+  .max(MAX_SMART_REPLIES, `at most ${MAX_SMART_REPLIES} smart replies`);
 
 export const StepSchema = fields({
   id: StepIdSchema.optional(),
   when: WhenSchema,
   /** What `demo check` types for this step; needed when `when` is `matches` or `anything`. */
-  visitor: TextSchema.max(2048).optional(),
+  visitor: TextSchema.max(MAX_MESSAGE_LENGTH).optional(),
   reply: localized(TextSchema.max(8000)).optional(),
   typingMs: z.int().min(0).max(10_000, 'at most 10000 (10 seconds)').optional(),
   stream: fields({

@@ -4,6 +4,7 @@
  * embed.js, which must stay under 5 KiB gzip. Every message carries `source: 'business-chat'` so
  * neither side mistakes another script's messages for its own; the origin checks are the callers'.
  */
+import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
 
 export const EMBED_MESSAGE_SOURCE = 'business-chat';
 
@@ -15,7 +16,7 @@ export const EMBED_HOST_QUERY_PARAM = 'host';
 export const EMBED_COLOR_QUERY_PARAM = 'color';
 
 /** The longest question the host may pass to open() (the page's own limit, §9). */
-export const EMBED_MAX_QUESTION_LENGTH = 2048;
+export const EMBED_MAX_QUESTION_LENGTH = MAX_MESSAGE_LENGTH;
 
 /** A message as the host page sees it in the 'message' event: complete, never a streaming part. */
 export interface EmbedChatMessage {

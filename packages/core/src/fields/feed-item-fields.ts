@@ -1,4 +1,5 @@
-/** §3 Business feed item: its field rules and limits, in one place (imports nothing). */
+/** §3 Business feed item: its field rules and limits, in one place (imports only other field rules). */
+import { MAX_MESSAGE_LENGTH } from './message-fields.js';
 
 /** The one kind of §3 business feed item the page writes. */
 export const FEED_ITEM_TYPE = 'NEW_SIGNUP';
@@ -16,6 +17,6 @@ export const TEAM_REQUEST_TYPES = ['BOOKING_REQUEST', 'HANDOFF'] as const;
 export type TeamRequestType = (typeof TEAM_REQUEST_TYPES)[number];
 
 /** The visitor's request in their own words, as a team request item keeps it (the page's message limit). */
-export const MAX_TEAM_REQUEST_TEXT_LENGTH = 2048;
+export const MAX_TEAM_REQUEST_TEXT_LENGTH = MAX_MESSAGE_LENGTH;
 /** The model's one-line summary of a team request. */
 export const MAX_TEAM_REQUEST_SUMMARY_LENGTH = 300;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SMART_REPLY_TEXT, readMessage } from './read-message.js';
+import { SMART_REPLY } from '../model/message.js';
+import { readMessage } from './read-message.js';
 import { readConversation } from './read-conversation.js';
 
 const base = { id: 'm1', role: 'model', text: 'Hello', createdAt: 5 };
@@ -19,7 +20,7 @@ describe('readMessage', () => {
     const result = readMessage({ ...base, smartReplies: [long, { type: 'chat', text: 'Short' }] });
     if (!result.ok) throw new Error(result.problem);
     const [first, second] = result.value.smartReplies!;
-    expect(first!.text).toHaveLength(MAX_SMART_REPLY_TEXT);
+    expect(first!.text).toHaveLength(SMART_REPLY.maxTextLength);
     expect(first!.text.endsWith('…')).toBe(true);
     expect(second).toEqual({ type: 'chat', text: 'Short' });
   });

@@ -9,9 +9,6 @@ import type { Message, MessageRole, MessageType, SmartReply } from '../model/mes
 import { normaliseSmartReplies } from '../rules/smart-replies.js';
 import { clip, isNonEmptyString, isRecord, isTime, type ReadResult } from './read-helpers.js';
 
-/** The longest smart-reply text shown; a longer one is clipped with '…'. */
-export const MAX_SMART_REPLY_TEXT = SMART_REPLY.maxTextLength;
-
 export function readMessage(raw: unknown, id?: string): ReadResult<Message> {
   if (!isRecord(raw)) return { ok: false, problem: 'a message must be an object' };
   const messageId = id ?? raw.id;
@@ -43,6 +40,6 @@ export function readMessage(raw: unknown, id?: string): ReadResult<Message> {
 function readSmartReplies(raw: unknown): SmartReply[] {
   return normaliseSmartReplies(raw).map((reply) => ({
     type: clip(reply.type, SMART_REPLY.maxTypeLength),
-    text: clip(reply.text, MAX_SMART_REPLY_TEXT),
+    text: clip(reply.text, SMART_REPLY.maxTextLength),
   }));
 }

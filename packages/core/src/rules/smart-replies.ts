@@ -1,4 +1,6 @@
 import type { SmartReply } from '../model/message.js';
+import type { Catalogue } from '../text/catalogue-shape.js';
+import { SMART_REPLY_TEXT } from '../text/en.js';
 import { specialActionFor, type SpecialAction } from './special-texts.js';
 
 /**
@@ -27,6 +29,20 @@ export function offeredReply(reply: SmartReply): OfferedSmartReply {
 
 /** At most this many smart replies are kept and shown (§9). */
 export const MAX_SMART_REPLIES = 4;
+
+/**
+ * The smart replies offered while the phone sign-in interrupt is pending (§4), in the language of
+ * `texts` (English by default, as the assistants send them); choosing one declines. Typed 'system'
+ * because they answer the interrupt, not the conversation. The session adds their `action`.
+ */
+export function interruptSmartReplies(
+  texts: Pick<Catalogue['replies'], 'verifyLater' | 'needMoreInfo'> = SMART_REPLY_TEXT,
+): SmartReply[] {
+  return [
+    { type: 'system', text: texts.verifyLater },
+    { type: 'system', text: texts.needMoreInfo },
+  ];
+}
 
 /**
  * §5: smart-reply items arrive as strings or objects; each becomes { type, text } with type

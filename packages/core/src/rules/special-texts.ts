@@ -1,11 +1,14 @@
+import { SMART_REPLY_TEXT } from '../text/en.js';
+
 /** §4 special smart-reply or typed texts, matched case-insensitively. */
 export type SpecialAction = 'new-chat' | 'try-again' | 'refresh-page' | 'contact-support';
 
+/** §4 defines them on the English words, whatever the visitor's language (decision 0029). */
 const SPECIAL_TEXTS: Record<string, SpecialAction> = {
-  'start a new chat': 'new-chat',
-  'try again': 'try-again',
-  'refresh page': 'refresh-page',
-  'contact support': 'contact-support',
+  [SMART_REPLY_TEXT.startNewChat.toLowerCase()]: 'new-chat',
+  [SMART_REPLY_TEXT.tryAgain.toLowerCase()]: 'try-again',
+  [SMART_REPLY_TEXT.refreshPage.toLowerCase()]: 'refresh-page',
+  [SMART_REPLY_TEXT.contactSupport.toLowerCase()]: 'contact-support',
 };
 
 /** The special action a text asks for, or null for an ordinary message. Surrounding spaces are ignored. */

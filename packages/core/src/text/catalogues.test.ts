@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillText, loadCatalogue } from './catalogue.js';
 import { chooseLanguage, LANGUAGES, shippedLanguageOf, textDirection } from './language.js';
+import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
 import { EN } from './en.js';
 
 /** Every 'section.key' of a catalogue. */
@@ -11,6 +12,15 @@ function keysOf(catalogue: object): string[] {
 }
 
 describe('the catalogues', () => {
+  // The composer's toasts spell the limit out in their words: a change of MAX_MESSAGE_LENGTH must
+  // change them too (issue 30: one limit, no stale copy of it).
+  it.each(LANGUAGES)('%s names MAX_MESSAGE_LENGTH in every composer toast', async (language) => {
+    const catalogue = await loadCatalogue(language);
+    for (const [key, text] of Object.entries(catalogue.toasts)) {
+      expect(text, `${language} toasts.${key}`).toContain(String(MAX_MESSAGE_LENGTH));
+    }
+  });
+
   it.each(LANGUAGES.filter((language) => language !== 'en'))(
     '%s has every key the English catalogue has, and no other, each a non-empty text',
     async (language) => {

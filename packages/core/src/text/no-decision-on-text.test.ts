@@ -21,7 +21,7 @@ import { ES } from './es.js';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Where production code lives; tests, test support and the catalogues themselves are left out. */
-const SOURCE_DIRS = ['packages', 'web/src', 'web/embed', 'mock-server/src', 'scripts'];
+const SOURCE_DIRS = ['packages', 'web/src', 'web/embed', 'mock-server/src', 'mock-server/console', 'scripts'];
 const SKIPPED =
   /(^|\/)(node_modules|dist|build|e2e|firebase-e2e|testing|test|fixtures)(\/|$)|\.test\.tsx?$|\.test-support\.ts$|\.d\.ts$|\/text\/(en|es)\.ts$/;
 
@@ -138,7 +138,7 @@ function sourceFiles(dir: string): string[] {
     const shown = relative(ROOT, path);
     if (SKIPPED.test(shown)) continue;
     if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name)) out.push(path);
+    else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name)) out.push(path);
   }
   return out;
 }
@@ -162,6 +162,29 @@ describe('no decision on translated or shown text', () => {
       '4: SMART_REPLY_TEXT.tryAgain',
       '5: saved.text !== s.texts.phoneVerified',
     ]);
+  });
+
+  /**
+   * §4's special texts are the one set of words code may read, and only where the specification puts
+   * them: each caller of specialActionFor is named here with why. Anything else decides by a smart
+   * reply's `action` (issue 30: the page used to parse the session's own 'Try again' back).
+   */
+  const SPECIAL_TEXT_READERS: Record<string, string> = {
+    // Where an assistant's smart reply enters the session: its words become `action`, once.
+    'packages/core/src/rules/smart-replies.ts': 'offeredReply',
+    // A visitor's typed 'try again' is not the message to ask again.
+    'packages/core/src/rules/special-texts.ts': 'lastUserMessage',
+    // What the visitor typed (or a suggested question): §4 acts on typed special texts.
+    'web/src/features/chat/hooks/use-chat-session.ts': 'submit',
+  };
+
+  it('reads §4 special texts only where the specification puts them', { timeout: 60_000 }, () => {
+    const readers = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir)))
+      .filter((path) =>
+        /\bspecialActionFor\s*\(/.test(readFileSync(path, 'utf8').replace(/function specialActionFor/g, '')),
+      )
+      .map((path) => relative(ROOT, path).split('\\').join('/'));
+    expect(readers.sort()).toEqual(Object.keys(SPECIAL_TEXT_READERS).sort());
   });
 
   // Parses every source file: seconds on a busy 2-core machine.

@@ -27,7 +27,7 @@ export function ChatScreen({
   const { state, session } = binding;
   // No conversation named by the URL or kept for the tab: a new one is being created, so its empty
   // state is certain and shown at once (decision 0021), not 'Loading...' until it exists.
-  const { session: storage } = useServices();
+  const { storage } = useServices();
   const [startsNew] = useState(
     () => urlConversationId === undefined && storage.getItem(CONVERSATION_ID_KEY) === null,
   );

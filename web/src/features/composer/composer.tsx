@@ -38,11 +38,10 @@ export interface ComposerProps {
   /** Shown while disabled, e.g. 'Chat disabled - verification pending'. */
   placeholder?: string;
   /**
-   * Called with the trimmed, non-blank text; the box is cleared at once. If it returns a promise
-   * that resolves to false (the message could not be sent), the text comes back into the box,
-   * unless the visitor has started typing something else meanwhile.
+   * Called with the trimmed, non-blank text; the box is cleared at once. A message that cannot be
+   * saved waits in the conversation with 'Not sent' and Retry (the session's outbox), not in the box.
    */
-  onSend(text: string): void | Promise<boolean>;
+  onSend(text: string): void;
   autoFocus?: boolean;
   /** The message box, for the page to move focus to it. */
   ref?: Ref<HTMLTextAreaElement>;
@@ -127,12 +126,9 @@ export function Composer({
   const send = () => {
     if (!canSend) return;
     const outgoing = normaliseOutgoing(text);
-    const outcome = onSend(outgoing);
+    onSend(outgoing);
     setText('');
     inputRef.current?.focus();
-    void outcome?.then((sent) => {
-      if (!sent) setText((current) => (current === '' ? outgoing : current));
-    });
   };
 
   const onChange = (value: string) => {

@@ -41,7 +41,7 @@ export interface AppServices {
    * Where the current conversation id is kept for the browser tab (§3 Browser storage). It must not throw:
    * the page gives `storageOrMemory(() => window.sessionStorage)`.
    */
-  session: KeyValueStore;
+  storage: KeyValueStore;
 }
 
 export const windowBrowserActions: BrowserActions = {
@@ -62,7 +62,7 @@ export function useServices(): AppServices {
   const services = useContext(ServicesContext);
   if (!services) {
     throw new Error(
-      'useServices() was called outside <ServicesProvider>. Render the app through src/app/app.tsx, ' +
+      'useServices() was called outside <ServicesProvider>. Render the app through <AppProviders> (src/app/app-providers.tsx), ' +
         'or wrap the component under test in <ServicesProvider services={…}>.',
     );
   }

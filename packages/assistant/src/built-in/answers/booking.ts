@@ -1,9 +1,9 @@
 import type { ToolRequest } from '@chat/core';
-import { PHONE_SIGN_IN_TOOL } from '@chat/core';
+import { PHONE_SIGN_IN_TOOL, interruptSmartReplies } from '@chat/core';
 import type { AssistantTurn } from '../../assistant-types.js';
 import type { BookingKind } from '../intents.js';
 import type { ReplyKey } from '../smart-replies.js';
-import { INTERRUPT_REPLIES, pickKeys } from '../smart-replies.js';
+import { pickKeys } from '../smart-replies.js';
 import type { ReplyLanguage } from '../visitor-language.js';
 import type { AnswerContext } from './answer-context.js';
 import { boldName, findUsLink, paragraphs } from './answer-context.js';
@@ -63,7 +63,7 @@ export function phoneSignInInterrupt(
   input: Record<string, unknown>,
 ): AssistantTurn {
   const toolRequest: ToolRequest = { name: PHONE_SIGN_IN_TOOL, ref, input };
-  return { reply: '', smartReplies: INTERRUPT_REPLIES, interrupt: { toolRequest, message } };
+  return { reply: '', smartReplies: interruptSmartReplies(), interrupt: { toolRequest, message } };
 }
 
 /** The parts of the answer to a verified visitor that differ by kind of booking change. */

@@ -47,7 +47,7 @@ export function useChatSession(
   business: Business,
   urlConversationId: string | undefined,
 ): ChatSessionBinding {
-  const { data, auth, chat, session: storage, config, browser } = useServices();
+  const { data, auth, chat, storage, config, browser } = useServices();
   const [session] = useState(() =>
     createChatSession({
       data,
