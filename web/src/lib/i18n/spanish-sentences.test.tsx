@@ -44,6 +44,15 @@ describe('sentences with the business name, in Spanish', () => {
     expect(await screen.findByText('Se rechazó la verificación de QuickFix Garage')).toBeInTheDocument();
   });
 
+  it("offers 'Refresh Page' in Spanish when the business cannot be read", async () => {
+    applyLanguage('es', spanish);
+    const backend = createInMemoryBackend();
+    backend.data.failNext('getBusinessById', undefined, 4);
+    renderApp('/chat/bella-vista-salon', { backend });
+    expect(await screen.findByRole('button', { name: spanish.replies.refreshPage })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: EN.replies.refreshPage })).not.toBeInTheDocument();
+  });
+
   it('keeps the English sentences exactly as the specification words them', async () => {
     openChatOf(approvedBusiness);
     expect(await screen.findByRole('heading', { name: 'Welcome to Bella Vista Salon!' })).toBeInTheDocument();

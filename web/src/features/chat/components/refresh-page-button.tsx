@@ -1,4 +1,4 @@
-import { SMART_REPLY_TEXT } from '@chat/core';
+import { REPLY_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
 
 /**
@@ -9,7 +9,7 @@ export function RefreshPageButton() {
   const { browser } = useServices();
   return (
     <button type="button" className="page-status__action" onClick={() => browser.reload()}>
-      {SMART_REPLY_TEXT.refreshPage}
+      {REPLY_TEXT.refreshPage}
     </button>
   );
 }
