@@ -5,9 +5,12 @@
 // node_modules as npm installed it: they are JavaScript already, and some read files beside their own
 // code by path, which a bundle breaks (google-gax's protocol definitions). Bundling express, pino and
 // zod too was measured: no faster a start — the Admin SDK's load is most of it.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url);
+// A clean dist: chunks of an earlier build (their names carry a hash) would pile up beside the new ones.
+rmSync(new URL('dist', here), { recursive: true, force: true });
 
 await build({
   absWorkingDir: here.pathname,

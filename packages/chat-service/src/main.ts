@@ -6,7 +6,6 @@
  */
 import { createBuiltInAssistant, turnAssistant } from '@chat/assistant';
 import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, GrpcStatus } from 'firebase-admin/firestore';
 import { createDrain } from '@chat/server-http';
 import { createChatServiceApp } from './app.js';
@@ -63,7 +62,12 @@ async function main() {
   });
   const service = createChatServiceApp({
     firestore: getFirestore(firebase),
-    auth: getAuth(firebase),
+    // The Auth client (its token verifier: jwks-rsa, jsonwebtoken — about 160 files) is loaded by the
+    // first call that carries an ID token, not at start: anonymous visitors never need it.
+    auth: {
+      verifyIdToken: async (...args) =>
+        (await import('firebase-admin/auth')).getAuth(firebase).verifyIdToken(...args),
+    },
     assistant,
     modelStatus,
     logger,
@@ -95,11 +99,13 @@ async function main() {
     `chat service listening on ${url}; model: ${modelLine}`,
   );
   stopOnSignals(server, service.drain, config.DRAIN, logger);
-  // Firestore's gRPC transport (google-gax: about 280 ms of CPU) loads lazily in the compiled service
-  // (build.mjs): /healthz answers without it. Loaded now, the first visitor's turn does not pay for it.
-  setImmediate(() =>
-    logger.debug({ grpcLoaded: typeof GrpcStatus === 'object' }, 'Firestore transport loaded'),
-  );
+  // What /healthz did not wait for, loaded now so the first visitor's turn does not pay for it:
+  // Firestore's gRPC transport (google-gax: about 280 ms of CPU; lazy in the compiled service, build.mjs)
+  // and the Auth client's token verifier.
+  setImmediate(() => {
+    const grpcLoaded = typeof GrpcStatus === 'object';
+    void import('firebase-admin/auth').then(() => logger.debug({ grpcLoaded }, 'loaded after listening'));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -6,8 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { YAMLError } from 'yaml';
+import { loadOnFirstUse } from './load-on-first-use.js';
 import { describeIssues } from './describe-issues.js';
 import {
   describeTrap,
@@ -21,6 +22,8 @@ import type { ScenarioFile } from './scenario-schema.js';
 
 /** A scenario's id is its file name without `.yaml`: copying a file under a new name makes a new scenario. */
 export const SCENARIO_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+const yaml = loadOnFirstUse<typeof Yaml>('yaml');
 
 /**
  * The largest scenario file read. The shipped ones are a few kilobytes and 200 steps of 8,000
@@ -101,7 +104,7 @@ export function parseScenarioText(
   try {
     const tooBig = sizeProblem(Buffer.byteLength(text));
     if (tooBig) return fail([`${shownAs}: ${tooBig}`]);
-    const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    const document = yaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
     if (document.errors.length > 0) return fail(yamlErrors(text, document.errors, shownAs));
     if (document.contents === null) {
       return fail([`${shownAs}: the file is empty; start from a copy of a shipped scenario`]);

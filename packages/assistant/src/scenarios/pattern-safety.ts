@@ -12,18 +12,12 @@
  * Limit: scslre studies attack strings that repeat one character, so an ambiguity between
  * alternatives, like `(\w|\d)+$`, is not caught (see ../../scenarios/README.md).
  */
-import { createRequire } from 'node:module';
 import type * as Scslre from 'scslre';
 import type { Report } from 'scslre';
+import { loadOnFirstUse } from './load-on-first-use.js';
 
-/**
- * scslre (with refa, its regular-expression algebra) costs about 100 ms of CPU to load: loaded at the
- * first pattern checked, so a chat service that plays no scenario (production's default) never pays it
- * at its cold start.
- */
-let scslre: typeof Scslre | undefined;
-const analyse: typeof Scslre.analyse = (...args) =>
-  (scslre ??= createRequire(import.meta.url)('scslre') as typeof Scslre).analyse(...args);
+const scslre = loadOnFirstUse<typeof Scslre>('scslre');
+const analyse: typeof Scslre.analyse = (...args) => scslre().analyse(...args);
 
 export type PatternCheck = { ok: true; pattern: RegExp } | { ok: false; problem: string };
 
