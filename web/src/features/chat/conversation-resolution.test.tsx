@@ -62,11 +62,14 @@ describe('conversation resolution (§4)', () => {
     renderApp('/chat/closed-shop', { backend });
 
     expect(await screen.findByText('Welcome to Closed Shop!')).toBeInTheDocument();
-    expect(backend.data.conversations()[0]).toMatchObject({
-      userId: 'u-7',
-      userType: 'enduser',
-      isOutsideBusinessHours: true,
-    });
+    // The welcome shows while the conversation is being created (decision 0021): wait for it.
+    await waitFor(() =>
+      expect(backend.data.conversations()[0]).toMatchObject({
+        userId: 'u-7',
+        userType: 'enduser',
+        isOutsideBusinessHours: true,
+      }),
+    );
   });
 
   it.each([
