@@ -7,7 +7,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_BUSINESS_ID, startFirebaseStack, type FirebaseStack } from '../lib/firebase-stack.mjs';
@@ -219,7 +219,10 @@ async function lighthouseBenchmark(
           `${r.performance} · LCP ${r.lcp.toFixed(0)} · TBT ${r.tbt.toFixed(0)} · CLS ${r.cls.toFixed(3)} · TTI ${r.tti.toFixed(0)}`,
       )
       .join(' | ');
-    report.note(`${section}, ${who}: runs ${runs}; median run's report ${page.reportFile}`);
+    report.note(
+      `${section}, ${who}: runs ${runs}; median run's report ${relative(process.cwd(), page.reportFile)}`,
+    );
+    for (const warning of page.warnings) report.note(`${section}, ${who}: Lighthouse warns: ${warning}`);
   }
   if (product.findings.length > 0) {
     report.note(`${section}, product: Lighthouse names ${product.findings.slice(0, 6).join('; ')}`);
