@@ -20,7 +20,8 @@
  *   first visit (no HTTP cache, service worker or storage), whatever the run before it left behind.
  * - Chromium's flags, and no others (chrome-launcher's defaults are ignored so the list is all here):
  *   `--headless=new` (headless Chrome that is the full browser — the old headless mode is a separate,
- *   slimmer implementation whose loading and painting differ from what visitors run), `--no-sandbox` (the bench runs as root in a container, where the sandbox cannot start),
+ *   slimmer implementation whose loading and painting differ from what visitors run), `--no-sandbox`
+ *   (the bench runs as root in a container, where the sandbox cannot start),
  *   `--disable-gpu` (no GPU here; software rendering from the start instead of a failed probe),
  *   `--disable-background-networking`, `--disable-component-update`, `--disable-sync` and
  *   `--no-first-run` (Chromium contacts nothing and downloads nothing while it is measured — the bench
@@ -29,7 +30,9 @@
  *   the three (a single Lighthouse run moves by several points on a busy machine).
  *
  * Nothing is downloaded at run time: Chromium is the machine's (CHROMIUM_PATH), Lighthouse and
- * chrome-launcher come from node_modules, and the pages are served on 127.0.0.1 by the bench.
+ * chrome-launcher come from node_modules, and the pages are served on 127.0.0.1 by the bench — built for
+ * production and gzip-compressed (scripts/lib/spa-static-handler.mjs), as Firebase Hosting sends them;
+ * served uncompressed, the same page scored about 20 points lower.
  * The median run's full report (by performance score) is written to bench-results/lighthouse/ for its
  * opportunities and diagnostics.
  */
