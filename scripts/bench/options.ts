@@ -1,7 +1,8 @@
 /**
  * `npm run bench` options. `--quick` (what CI runs) keeps every section but with small counts, so the
  * whole run stays well under two minutes — except `firebase-speed`, whose emulators, chat service and
- * build take a minute to start: --quick runs it only when `--only` names it. The full run measures what the
+ * build take a minute to start, and `lighthouse` (three Lighthouse runs of four pages, a few minutes, and
+ * the Firebase stack): --quick runs them only when `--only` names them. The full run measures what the
  * issues ask for. `--only=a,b` runs some sections; `--profile` starts the mock server with --cpu-prof
  * (profiles in bench-results/).
  */
@@ -9,6 +10,7 @@ export const SECTIONS = [
   'weight',
   'speed',
   'firebase-speed',
+  'lighthouse',
   'write',
   'visitors',
   'growth',
@@ -36,7 +38,8 @@ export interface BenchOptions {
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const known = new Set(['--quick', '--profile']);
   const quick = argv.includes('--quick');
-  let sections = new Set<Section>(SECTIONS.filter((s) => !quick || s !== 'firebase-speed'));
+  const slow: readonly Section[] = ['firebase-speed', 'lighthouse'];
+  let sections = new Set<Section>(SECTIONS.filter((s) => !quick || !slow.includes(s)));
   for (const arg of argv) {
     if (arg.startsWith('--only=')) {
       const wanted = arg.slice('--only='.length).split(',');

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export interface Figure {
   section: string;
   name: string;
-  unit: 'ms' | 'µs' | 'KiB' | 'MiB' | '/s' | 'req/s' | 'count' | 'cpu s';
+  /** 'score' is Lighthouse's 0–100; 'CLS' is Lighthouse's unitless layout shift. */
+  unit: 'ms' | 'µs' | 'KiB' | 'MiB' | '/s' | 'req/s' | 'count' | 'cpu s' | 'score' | 'CLS';
   product: number;
   floor: number;
   /** product / floor (NaN when the floor is 0 and so is the product). */
@@ -18,6 +19,11 @@ export interface Figure {
   better: 'higher' | 'lower';
   /** A budget on the ratio, when the issue sets one: ≤ for 'lower', ≥ for 'higher'. */
   budget?: number;
+  /**
+   * A budget on the product's own value, when the issue sets one in absolute terms (issue 31's Lighthouse
+   * score, TBT and CLS): ≤ for 'lower', ≥ for 'higher'.
+   */
+  limit?: number;
   note?: string;
 }
 
@@ -87,6 +93,8 @@ export class Report {
 
 export function format(value: number, unit: Figure['unit']): string {
   if (!Number.isFinite(value)) return 'n/a';
+  if (unit === 'score') return `${value.toFixed(0)}/100`;
+  if (unit === 'CLS') return value.toFixed(3);
   const digits = unit === 'count' ? 0 : Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   return `${value.toFixed(digits)} ${unit}`;
 }
@@ -96,7 +104,12 @@ function ratioText(f: Figure): string {
 }
 
 function budgetText(f: Figure): string {
-  if (f.budget === undefined) return '';
-  const holds = f.better === 'lower' ? f.ratio <= f.budget : f.ratio >= f.budget;
-  return `${f.better === 'lower' ? '≤' : '≥'} ${f.budget}× ${holds ? 'holds' : 'MISSED'}`;
+  const within = (value: number, bound: number) => (f.better === 'lower' ? value <= bound : value >= bound);
+  const sign = f.better === 'lower' ? '≤' : '≥';
+  const texts: string[] = [];
+  if (f.budget !== undefined)
+    texts.push(`${sign} ${f.budget}× ${within(f.ratio, f.budget) ? 'holds' : 'MISSED'}`);
+  if (f.limit !== undefined)
+    texts.push(`${sign} ${format(f.limit, f.unit)} ${within(f.product, f.limit) ? 'holds' : 'MISSED'}`);
+  return texts.join('; ');
 }

@@ -1,13 +1,13 @@
 /**
- * `npm run bench [-- --quick] [-- --only=weight,speed,firebase-speed,write,…] [-- --profile]`: the product
- * beside its floor — the least our own stack can do for the same job, measured in the same run on the same
- * machine — for page weight, the first screen on a phone (both backends), the write path, 100–1,000 simulated visitors and growth of the
- * store. Prints one table and writes bench-results/latest.json. Every server runs in its own process on an
+ * `npm run bench [-- --quick] [-- --only=weight,speed,firebase-speed,lighthouse,write,…] [-- --profile]`: the
+ * product beside its floor — the least our own stack can do for the same job, measured in the same run on the
+ * same machine — for page weight, the first screen on a phone (both backends), Lighthouse's mobile audit
+ * (both backends), the write path, 100–1,000 simulated visitors and growth of the store. Prints one table and writes bench-results/latest.json. Every server runs in its own process on an
  * ephemeral port on 127.0.0.1; every load is bounded in count and time. No pass/fail: budgets are shown.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_BUSINESS_ID, startFirebaseStack, type FirebaseStack } from '../lib/firebase-stack.mjs';
@@ -17,13 +17,14 @@ import { launchBrowser } from './browser.js';
 import { measureColdStarts } from './cold-start.js';
 import { runGrowth } from './growth.js';
 import { benchIdentitySends } from './identity-sends.js';
-import { parseOptions } from './options.js';
+import { parseOptions, type Section } from './options.js';
 import { measurePages, pairedRatio, spreadText } from './first-screen.js';
 import { measureWeight } from './pages.js';
 import { Report } from './report.js';
 import { startServer, type ServerUnderTest } from './server-process.js';
 import { runVisitors, type VisitorRunOptions } from './visitors.js';
 import { buildFloorPage, buildWebApp } from './vite-build.js';
+import { LIGHTHOUSE_RUNS, lighthousePages } from './lighthouse.js';
 import { loadWritePath } from './write-path.js';
 
 const options = parseOptions(process.argv.slice(2));
@@ -40,6 +41,9 @@ console.log(
 );
 if (options.quick && !options.sections.has('firebase-speed')) {
   report.note('--quick leaves out the Firebase first screen (--only=firebase-speed runs it).');
+}
+if (options.quick && !options.sections.has('lighthouse')) {
+  report.note('--quick leaves out Lighthouse (--only=lighthouse runs it).');
 }
 if (options.sections.has('visitors') || options.sections.has('growth')) {
   report.note(
@@ -90,7 +94,7 @@ async function pageBenchmarks(): Promise<void> {
     buildFloorPage(out('floor'), 'local', 'data', floor.url),
     buildFloorPage(out('floor-firebase'), 'firebase', 'data'),
   ]);
-  if (options.sections.has('speed'))
+  if (options.sections.has('speed') || options.sections.has('lighthouse'))
     await buildFloorPage(out('speed-floor'), 'local', 'declarative', floor.url);
   statics.web.serve(out('web'));
   statics.webFirebase.serve(out('web-firebase'));
@@ -162,6 +166,71 @@ async function pageBenchmarks(): Promise<void> {
       floor: chat(statics.speedFloor.origin),
     });
   }
+  if (options.sections.has('lighthouse')) {
+    await lighthouseBenchmark('local', {
+      product: chat(statics.web.origin),
+      floor: chat(statics.speedFloor.origin),
+    });
+  }
+}
+
+/**
+ * Lighthouse's mobile audit (lighthouse.ts) of the chat page beside the speed floor page, both built for
+ * production and served gzip-compressed with Firebase Hosting's cache headers; the median of
+ * LIGHTHOUSE_RUNS runs each. Issue 31's budgets are on the page's own figures: performance ≥ 98,
+ * TBT ≤ 100 ms, CLS 0.
+ */
+async function lighthouseBenchmark(
+  backend: 'local' | 'Firebase',
+  urls: { product: string; floor: string },
+): Promise<void> {
+  const section = `${backend} Lighthouse mobile (median of ${LIGHTHOUSE_RUNS} runs each)`;
+  const start = performance.now();
+  let pages;
+  try {
+    pages = await lighthousePages(urls, backend.toLowerCase());
+  } catch (error) {
+    report.note(`${section} not measured: ${(error as Error).message}`);
+    console.warn(`  ✗ ${section} not measured: ${(error as Error).message}`);
+    return;
+  }
+  const { product, floor } = pages;
+  const rows = [
+    ['performance score', 'performance', 'score', 'higher', 98],
+    ['largest contentful paint (LCP)', 'lcp', 'ms', 'lower', undefined],
+    ['total blocking time (TBT)', 'tbt', 'ms', 'lower', 100],
+    ['cumulative layout shift (CLS)', 'cls', 'CLS', 'lower', 0],
+    ['time to interactive (TTI)', 'tti', 'ms', 'lower', undefined],
+  ] as const;
+  for (const [name, key, unit, better, limit] of rows) {
+    report.add({
+      section,
+      name,
+      unit,
+      product: product.median[key],
+      floor: floor.median[key],
+      better,
+      ...(limit !== undefined ? { limit } : {}),
+    });
+  }
+  for (const [who, page] of Object.entries(pages)) {
+    const runs = page.runs
+      .map(
+        (r) =>
+          `${r.performance} · LCP ${r.lcp.toFixed(0)} · TBT ${r.tbt.toFixed(0)} · CLS ${r.cls.toFixed(3)} · TTI ${r.tti.toFixed(0)}`,
+      )
+      .join(' | ');
+    report.note(
+      `${section}, ${who}: runs ${runs}; median run's report ${relative(process.cwd(), page.reportFile)}`,
+    );
+    for (const warning of page.warnings) report.note(`${section}, ${who}: Lighthouse warns: ${warning}`);
+  }
+  if (product.findings.length > 0) {
+    report.note(`${section}, product: Lighthouse names ${product.findings.slice(0, 6).join('; ')}`);
+  }
+  report.note(
+    `${section}: ${(2 * LIGHTHOUSE_RUNS).toString()} runs in ${((performance.now() - start) / 1000).toFixed(0)} s`,
+  );
 }
 
 /**
@@ -212,12 +281,12 @@ async function firstScreenBenchmark(
 }
 
 /**
- * The Firebase page's first screen and first reply on the whole Firebase stack, offline: the Firestore
- * and Auth emulators with the demo businesses, the production chat service and the page built for them
- * (scripts/lib/firebase-stack.mjs), beside the Firebase floor page reading the business through Firestore,
- * served the same way (/api/chat proxied to the same chat service).
+ * The Firebase page's first screen and first reply, and its Lighthouse audit, on the whole Firebase stack,
+ * offline: the Firestore and Auth emulators with the demo businesses, the production chat service and the
+ * page built for them (scripts/lib/firebase-stack.mjs), beside the Firebase floor page reading the
+ * business through Firestore, served the same way (/api/chat proxied to the same chat service).
  */
-async function firebaseSpeedBenchmark(): Promise<void> {
+async function firebaseBenchmarks(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'chat-bench-firebase-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   let stack: FirebaseStack;
@@ -233,8 +302,8 @@ async function firebaseSpeedBenchmark(): Promise<void> {
       },
     });
   } catch (error) {
-    report.note(`Firebase first screen not measured: ${(error as Error).message}`);
-    console.warn(`  ✗ Firebase first screen not measured: ${(error as Error).message}`);
+    report.note(`Firebase pages not measured: ${(error as Error).message}`);
+    console.warn(`  ✗ Firebase pages not measured: ${(error as Error).message}`);
     return;
   }
   cleanups.push(() => stack.stop());
@@ -246,12 +315,16 @@ async function firebaseSpeedBenchmark(): Promise<void> {
   cleanups.push(() => floorHosting.close());
   await buildFloorPage(dir, 'firebase', 'declarative', `${stack.projectId},${stack.firestoreHost}`);
   floorHosting.serve(dir);
-  const browser = await launchBrowser();
-  cleanups.push(() => browser.close());
-  await firstScreenBenchmark(browser, 'Firebase', {
+  const urls = {
     product: `${stack.webUrl}/chat/${DEFAULT_BUSINESS_ID}`,
     floor: `http://127.0.0.1:${floorHosting.port}/chat/${DEFAULT_BUSINESS_ID}`,
-  });
+  };
+  if (options.sections.has('firebase-speed')) {
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    await firstScreenBenchmark(browser, 'Firebase', urls);
+  }
+  if (options.sections.has('lighthouse')) await lighthouseBenchmark('Firebase', urls);
 }
 
 async function writePathBenchmark(): Promise<void> {
@@ -459,10 +532,12 @@ async function growthBenchmark(): Promise<void> {
 }
 
 try {
-  if (options.sections.has('weight') || options.sections.has('speed')) await pageBenchmarks();
+  if (['weight', 'speed', 'lighthouse'].some((s) => options.sections.has(s as Section)))
+    await pageBenchmarks();
   // The browser and page servers are done; stop them before the next runs so they take no CPU.
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  if (options.sections.has('firebase-speed')) await firebaseSpeedBenchmark();
+  if (options.sections.has('firebase-speed') || options.sections.has('lighthouse'))
+    await firebaseBenchmarks();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   if (options.sections.has('write')) await writePathBenchmark();
   if (options.sections.has('visitors')) await visitorBenchmarks();
