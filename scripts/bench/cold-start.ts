@@ -8,8 +8,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/local-ports.mjs';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../../packages/chat-service/', import.meta.url));
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -22,17 +22,6 @@ export interface ColdStart {
   readyMs: number;
   /** CPU (user + system) the process used by then, ms. */
   cpuMs: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function cpuMsOf(pid: number): number {

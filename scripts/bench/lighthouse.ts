@@ -43,19 +43,15 @@ import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { CHROMIUM_PATH } from '../../web/e2e/support/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium.js';
 import { median } from './stats.js';
 
 export const LIGHTHOUSE_RUNS = 3;
 
+/** The journeys' quiet Chromium flags (web/e2e/support/chromium.ts), with the full browser's headless mode. */
 export const LIGHTHOUSE_CHROMIUM_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'),
 ];
 
 const REPORT_DIR = fileURLToPath(new URL('../../bench-results/lighthouse/', import.meta.url));
