@@ -99,13 +99,20 @@ async function main() {
     `chat service listening on ${url}; model: ${modelLine}`,
   );
   stopOnSignals(server, service.drain, config.DRAIN, logger);
-  // What /healthz did not wait for, loaded now so the first visitor's turn does not pay for it:
-  // Firestore's gRPC transport (google-gax: about 280 ms of CPU; lazy in the compiled service, build.mjs)
-  // and the Auth client's token verifier.
-  setImmediate(() => {
+  // What /healthz did not wait for — Firestore's gRPC transport (google-gax: about 280 ms of CPU; lazy in
+  // the compiled service, build.mjs) and the Auth client's token verifier — loaded before the first
+  // visitor's turn needs them: once the first request (the platform's health check) has been answered,
+  // or a second after listening, whichever comes first. Loading blocks the process, so doing it at
+  // once would hold up the very health check that tells the platform this instance is ready.
+  let preloaded = false;
+  const preload = () => {
+    if (preloaded) return;
+    preloaded = true;
     const grpcLoaded = typeof GrpcStatus === 'object';
     void import('firebase-admin/auth').then(() => logger.debug({ grpcLoaded }, 'loaded after listening'));
-  });
+  };
+  server.once('request', (_request, response) => response.once('finish', () => setImmediate(preload)));
+  setTimeout(preload, 1_000).unref();
 }
 
 main().catch((error: unknown) => {
