@@ -13,10 +13,6 @@
  *
  * Runs in `npm run test:firestore`; skipped without emulators.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { contractBusiness } from '@chat/contract';
 import type { Business } from '@chat/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,75 +20,24 @@ import {
   adminApp,
   callChat,
   emulatorsRunning,
-  env,
   saveVisitorMessage,
   seedBusiness,
   seedConversation,
 } from './testing/emulator-service.js';
 import type { ChatCall } from './testing/emulator-service.js';
+import { buildService, startServiceProcess, stopAll } from './testing/service-process.js';
+import type { ServiceProcess } from './testing/service-process.js';
 
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const LEASE_MS = 1_500;
 const QUESTION = 'What are your opening hours?';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface ServiceProcess {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** The chat service as its own process, answering /healthz. */
-async function startServiceProcess(): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.mjs'], {
-    cwd: PACKAGE_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      GCLOUD_PROJECT: env.projectId,
-      STREAM_CHUNK_CHARS: '2',
-      STREAM_INTERVAL_MS: '150',
-      MIN_WRITE_INTERVAL_MS: '50',
-      STREAMING_LEASE_MS: String(LEASE_MS),
-      SHUTDOWN_FINISH_MS: '500',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the chat service exited: ${output}`);
-      const response = await fetch(`${url}/healthz`);
-      expect(response.ok).toBe(true);
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  running.add(child);
-  void exited.then(() => running.delete(child));
-  return { url, child, output: () => output, exited };
-}
-
-const running = new Set<ChildProcess>();
+/** Replies revealed 2 characters every 150 ms, so one is still streaming when the process is stopped. */
+const SLOW_REPLIES = {
+  STREAM_CHUNK_CHARS: '2',
+  STREAM_INTERVAL_MS: '150',
+  MIN_WRITE_INTERVAL_MS: '50',
+  STREAMING_LEASE_MS: String(LEASE_MS),
+  SHUTDOWN_FINISH_MS: '500',
+};
 
 // Two process starts (the Admin SDK: about 1 s on a quiet machine, many more seen on a busy one)
 // and a reply: generous limits, never a budget.
@@ -105,14 +50,11 @@ describe.skipIf(!emulatorsRunning)(
     let business: Business;
 
     beforeAll(async () => {
-      const built = spawnSync(process.execPath, ['build.mjs'], { cwd: PACKAGE_DIR, encoding: 'utf8' });
-      expect(built.status, `node build.mjs failed: ${built.stderr}`).toBe(0);
+      buildService();
       business = { ...contractBusiness(), id: `hanging-${process.pid}` };
       await seedBusiness(db, business);
     });
-    afterEach(() => {
-      for (const child of running) child.kill('SIGKILL');
-    });
+    afterEach(stopAll);
     afterAll(async () => {
       const { deleteApp } = await import('firebase-admin/app');
       await deleteApp(app);
@@ -150,7 +92,7 @@ describe.skipIf(!emulatorsRunning)(
 
     it('kill -9 mid-reply: the next turn ends the reply as cut, with what was written kept, and nothing stays streaming', async () => {
       const conversationId = await seedConversation(db, business.id);
-      const first = await startServiceProcess();
+      const first = await startServiceProcess(SLOW_REPLIES);
       const dying = ask(first, conversationId, QUESTION).catch((error: unknown) => error);
       const reply = await streamingReply(conversationId);
       first.child.kill('SIGKILL');
@@ -160,7 +102,7 @@ describe.skipIf(!emulatorsRunning)(
       expect(left.streaming).toBe(true);
       const writtenBeforeDeath = left.text as string;
       expect(writtenBeforeDeath.startsWith(reply.text)).toBe(true);
-      const second = await startServiceProcess();
+      const second = await startServiceProcess(SLOW_REPLIES);
       // The dead writer's lease lapses (the new process is not its writer: only the lease tells).
       const leaseUntil = (left.streamingLeaseUntil as { toMillis(): number }).toMillis();
       await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(leaseUntil), { timeout: 10_000 });
@@ -182,7 +124,7 @@ describe.skipIf(!emulatorsRunning)(
 
     it('SIGTERM mid-reply: new turns get 503 with Retry-After, the reply in flight is ended as cut, and the process exits', async () => {
       const conversationId = await seedConversation(db, business.id);
-      const service = await startServiceProcess();
+      const service = await startServiceProcess(SLOW_REPLIES);
       const inFlight = ask(service, conversationId, QUESTION);
       const reply = await streamingReply(conversationId);
 
