@@ -41,8 +41,9 @@ await build({
         // Bare imports: the workspace's own packages and firebase-admin are bundled, every other package
         // is left to Node. firebase-admin because Node, importing a CommonJS module from ESM, reads every
         // export to build the namespace: firebase-admin/firestore's lazy `GrpcStatus` getter then loads
-        // google-gax and gRPC at start (340 ms of CPU of a cold start), which a REST-first Firestore
-        // client otherwise loads only if it ever needs them. esbuild's interop reads an export when used.
+        // google-gax and gRPC before the server listens (340 ms of CPU of a cold start). esbuild's interop
+        // reads an export when used, so they load with the first Firestore call (main.ts preloads them
+        // once the first health check is answered).
         builder.onResolve({ filter: /^firebase-admin(\/|$)/ }, (args) =>
           // Its CommonJS files, which its ESM entry points would read every export of again.
           args.kind === 'require-call'

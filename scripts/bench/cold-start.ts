@@ -7,12 +7,11 @@
  * /healthz), which includes the container's own start.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../lib/local-ports.mjs';
+import { readCpuSeconds } from './server-process.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../../packages/chat-service/', import.meta.url));
-const CLOCK_TICKS_PER_SECOND = 100;
 const GIVE_UP_MS = 30_000;
 
 const FLOOR_SERVICE = `require('node:http').createServer((req, res) => res.end('{"ok":true}')).listen(Number(process.env.PORT), '127.0.0.1');`;
@@ -22,11 +21,6 @@ export interface ColdStart {
   readyMs: number;
   /** CPU (user + system) the process used by then, ms. */
   cpuMs: number;
-}
-
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 async function startOnce(args: string[], env: Record<string, string>): Promise<ColdStart> {
@@ -47,7 +41,7 @@ async function startOnce(args: string[], env: Record<string, string>): Promise<C
         (response) => response.ok,
         () => false,
       );
-      if (ok) return { readyMs: performance.now() - started, cpuMs: cpuMsOf(child.pid!) };
+      if (ok) return { readyMs: performance.now() - started, cpuMs: readCpuSeconds(child.pid!) * 1000 };
       // The port is not open yet: ask again at once (a refused connection costs well under a millisecond).
       await new Promise((resolve) => setImmediate(resolve));
     }

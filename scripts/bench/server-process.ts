@@ -96,7 +96,8 @@ export async function startServer(kind: ServerKind, settings: ServerSettings = {
   };
 }
 
-function readCpuSeconds(pid: number): number {
+/** CPU seconds (user + system) process `pid` has used so far, from /proc (Linux). */
+export function readCpuSeconds(pid: number): number {
   // /proc/<pid>/stat: fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
