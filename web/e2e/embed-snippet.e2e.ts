@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { inject } from 'vitest';
 import { WAIT_MS } from './pages/chat-page.js';
-import { HostSite, storageAccess } from './pages/host-site.js';
+import { HostSite, storageAccess, typeInChat } from './pages/host-site.js';
 import { seriousViolations } from './support/axe.js';
 import { startHostPageServer, type HostPageServer } from './support/host-page-server.js';
 import { DESKTOP, test } from './support/journey-test.js';
@@ -197,10 +197,9 @@ test('data-color tints the chat with readable text, hovering warms the frame, an
   await expect
     .poll(() => new URL(frame.url()).pathname, { timeout: WAIT_MS })
     .toMatch(/^\/chat\/bella-vista-salon\/[^/]+$/);
-  // The conversation's own view (its message region) is in place: its box, not the start-up frame's
-  // that it replaces, takes the text. (Typing during that swap is issue 31's open race, see README.)
+  // The conversation's own view (its message region) is in place: the colours asserted are its box's.
   await frame.getByRole('region', { name: 'Messages' }).waitFor({ timeout: WAIT_MS });
-  await frame.getByRole('textbox', { name: 'Message' }).fill('Hello');
+  await typeInChat(frame, 'Message', 'Hello');
   const send = frame.getByRole('button', { name: 'Send' });
   // (polled: the button fades from its disabled colour)
   await expect
@@ -316,7 +315,7 @@ test('a visitor whose browser is in Spanish and dark mode gets a Spanish, dark, 
   expect(await frame.evaluate(() => document.documentElement.lang)).toBe('es');
   const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(15, 17, 23)');
-  await frame.getByRole('textbox', { name: 'Mensaje' }).fill('Where are you located?');
+  await typeInChat(frame, 'Mensaje', 'Where are you located?');
   await frame.getByRole('button', { name: 'Enviar', exact: true }).click();
   await frame.locator('[data-role="assistant"]:not([aria-busy])').first().waitFor({ timeout: WAIT_MS });
   expect(await seriousViolations(frame)).toEqual([]);

@@ -34,6 +34,20 @@ export class HostSite {
 }
 
 /**
+ * Types `text` into the chat's message box named `boxName` the way a visitor does: a click on the box,
+ * then the text. The click matters in a cross-site frame: Playwright's fill() focuses the box with a
+ * script and then inserts the text wherever the browser's focus is, and a script's focus inside an
+ * out-of-process frame does not always reach the browser in time — the text then went to the host
+ * page and was lost about one run in thirty under load (microsoft/playwright#42125 is the same
+ * two-step fill). A visitor's click (or the snippet's focus on open) moves the browser's focus itself.
+ */
+export async function typeInChat(frame: Frame, boxName: string, text: string): Promise<void> {
+  const box = frame.getByRole('textbox', { name: boxName });
+  await box.click();
+  await box.fill(text);
+}
+
+/**
  * What the page in `frame` gets when it reads window.localStorage: 'granted', or the error's name —
  * 'SecurityError' where the browser denies a third-party frame its storage.
  */
