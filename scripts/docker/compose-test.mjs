@@ -44,6 +44,7 @@ const CHAT_SERVICE_VERSION = spawnSync('node', ['scripts/docker/image-tag.mjs'],
 }).stdout.trim();
 const CHAT_SERVICE_IMAGE = `business-chat/chat-service:${CHAT_SERVICE_VERSION || 'unknown'}-compose-test-${process.pid}`;
 const CHAT_SERVICE_CONTAINER = `business-chat-chat-service-test-${process.pid}`;
+const BARE_SERVER_CONTAINER = `business-chat-bare-server-test-${process.pid}`;
 const HEALTHY_LIMIT_MS = 120_000;
 
 const started = Date.now();
@@ -257,6 +258,55 @@ function startChatServiceBuild(limitMs = 600_000) {
   });
 }
 
+/** Polls `${base}/healthz` until it answers 200, while `container` runs, within HEALTHY_LIMIT_MS. */
+async function untilHealthz(base, container) {
+  const deadline = Date.now() + HEALTHY_LIMIT_MS;
+  for (;;) {
+    const health = await call('GET', `${base}/healthz`).catch((error) => ({
+      status: 0,
+      text: error.message,
+    }));
+    if (health.status === 200) return;
+    const state = run('docker', ['inspect', '-f', '{{.State.Status}}', container]);
+    if (state !== 'running' || Date.now() > deadline) {
+      const logs = spawnSync('docker', ['logs', '--tail', '40', container], { encoding: 'utf8' });
+      throw new Error(
+        `the ${container} container is ${state}, /healthz never answered 200 (last: ${health.status} ${health.text})\n${logs.stdout}${logs.stderr}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * `docker run` → first 200 for a bare node:http server in the chat service's image, polled the same
+ * way: the container's share of the service's cold start on this machine.
+ */
+async function bareServerColdStart() {
+  const port = await freePort();
+  const runAt = Date.now();
+  run('docker', [
+    'run',
+    '-d',
+    '--init',
+    '--name',
+    BARE_SERVER_CONTAINER,
+    '-p',
+    `127.0.0.1:${port}:8080`,
+    '--entrypoint',
+    'node',
+    CHAT_SERVICE_IMAGE,
+    '-e',
+    "require('node:http').createServer((q, s) => s.end('ok')).listen(8080)",
+  ]);
+  try {
+    await untilHealthz(`http://127.0.0.1:${port}`, BARE_SERVER_CONTAINER);
+    return Date.now() - runAt;
+  } finally {
+    spawnSync('docker', ['rm', '-f', BARE_SERVER_CONTAINER], { stdio: 'ignore' });
+  }
+}
+
 /**
  * Waits for the image packages/chat-service/Dockerfile builds (as README "Deploy" does) and runs it as Cloud Run would (PORT set,
  * a project id, no credentials: the Firestore and Auth hosts point at nothing, which the two refused calls
@@ -295,30 +345,27 @@ async function checkChatServiceImage(build) {
     CHAT_SERVICE_IMAGE,
   ]);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + HEALTHY_LIMIT_MS;
-  for (;;) {
-    const health = await call('GET', `${base}/healthz`).catch((error) => ({
-      status: 0,
-      text: error.message,
-    }));
-    if (health.status === 200) {
-      // From `docker run` to the first 200: a cold start as Cloud Run sees it (printed, never a budget here).
-      console.log(
-        `  chat service image ${CHAT_SERVICE_VERSION}: /healthz answered ${seconds(runAt)} after docker run`,
-      );
-      break;
-    }
-    const state = run('docker', ['inspect', '-f', '{{.State.Status}}', CHAT_SERVICE_CONTAINER]);
-    if (state !== 'running' || Date.now() > deadline) {
-      const logs = spawnSync('docker', ['logs', '--tail', '40', CHAT_SERVICE_CONTAINER], {
-        encoding: 'utf8',
-      });
-      throw new Error(
-        `the chat service container is ${state}, /healthz never answered 200 (last: ${health.status} ${health.text})\n${logs.stdout}${logs.stderr}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await untilHealthz(base, CHAT_SERVICE_CONTAINER);
+  const serviceColdStart = Date.now() - runAt;
+  // A cold start as Cloud Run sees it, and its parts (printed, never a budget here): the same image
+  // running a bare node:http server gives what creating and starting the container costs on this
+  // machine; the service's listening line gives the process's own start to listening.
+  const listening = run('docker', ['logs', CHAT_SERVICE_CONTAINER])
+    .split('\n')
+    .map((line) => {
+      try {
+        return JSON.parse(line);
+      } catch {
+        return null;
+      }
+    })
+    .find((entry) => typeof entry?.startupMs === 'number');
+  const bareColdStart = await bareServerColdStart();
+  console.log(
+    `  chat service image ${CHAT_SERVICE_VERSION}: /healthz answered ${(serviceColdStart / 1000).toFixed(2)} s after docker run; ` +
+      `a bare node:http server in the same image ${(bareColdStart / 1000).toFixed(2)} s; ` +
+      `the service's process start to listening ${listening ? `${listening.startupMs} ms` : 'not logged'}`,
+  );
   const nodeVersion = run('docker', ['exec', CHAT_SERVICE_CONTAINER, 'node', '--version']).trim();
   if (!nodeVersion.startsWith('v24.'))
     throw new Error(`the chat service image runs Node ${nodeVersion}, not 24 LTS`);
@@ -379,7 +426,7 @@ function cleanUp() {
     }
     if (chatServiceImageStarted) {
       chatServiceBuild?.kill('SIGKILL');
-      spawnSync('docker', ['rm', '-f', CHAT_SERVICE_CONTAINER], { stdio: 'ignore' });
+      spawnSync('docker', ['rm', '-f', CHAT_SERVICE_CONTAINER, BARE_SERVER_CONTAINER], { stdio: 'ignore' });
       spawnSync('docker', ['image', 'rm', '-f', CHAT_SERVICE_IMAGE], { stdio: 'ignore' });
     }
     if (engine) {

@@ -95,7 +95,9 @@ async function main() {
   const { url, server } = await service.listen(config.PORT, config.HOST);
   const modelLine = modelStatus ? describeModelStatus(modelStatus) : 'none (the built-in rules assistant)';
   logger[modelStatus && !modelStatus.reachable ? 'warn' : 'info'](
-    { url, scenarios: config.CHAT_SCENARIOS, model: modelStatus },
+    // startupMs: from the process's start to listening — the instance's own share of a cold start,
+    // apart from what the platform spends creating the container (the compose test prints both).
+    { url, scenarios: config.CHAT_SCENARIOS, model: modelStatus, startupMs: Math.round(performance.now()) },
     `chat service listening on ${url}; model: ${modelLine}`,
   );
   stopOnSignals(server, service.drain, config.DRAIN, logger);
