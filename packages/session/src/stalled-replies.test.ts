@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInMemoryBackend, testBusinesses } from '@chat/contract/in-memory';
 import { createChatSession } from './chat-session.js';
-import { RETRY_SMART_REPLIES } from './conversation-state.js';
+import { RETRY_SMART_REPLIES } from './session-state.js';
 import { memoryStorage, until } from './testing/session-harness.js';
 import { STALLED_REPLY_MS } from './stalled-replies.js';
 
