@@ -43,7 +43,7 @@ export type ConversationStatus =
   | { status: 'closed' }
   | { status: 'error'; error: SessionError; conversationId?: string };
 
-/** One conversation as the session holds it (room.ts; the session keeps one at a time). */
+/** The room shown, as the view reads it (session-state.ts RoomState). */
 export interface RoomSnapshot {
   conversation: Conversation;
   loaded: boolean;
@@ -53,7 +53,7 @@ export interface RoomSnapshot {
   reconnecting: boolean;
   outbox: OutboxItem[];
   conversationState: ConversationState;
-  /** Whether the session may leave this conversation by itself (see room.ts mayLeave). */
+  /** Whether the session may leave this conversation by itself (see session-state.ts mayLeave). */
   mayLeave: boolean;
   /** Streaming replies that stopped growing: shown as cut (stalled-replies.ts). */
   stalled: ReadonlySet<string>;

@@ -4,7 +4,9 @@
  * as a reply the chat service stored with `cut: true` is. Its writer may have died without a word
  * (a `kill -9`, an instance taken away); the chat service ends such a reply for good on the
  * conversation's next turn, but the visitor must not wait for that. Growth is what this page saw
- * arrive, by its own clock: a reply that grows again is shown streaming again.
+ * arrive, by its own clock: a reply that grows again is shown streaming again. The growth is noted by
+ * the reducer (session-state.ts, on each list and on `stall-check`), the timer armed by the effect
+ * runner; here are the rules the view applies.
  */
 import type { Message } from '@chat/core';
 
