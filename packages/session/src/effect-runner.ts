@@ -66,6 +66,9 @@ export function createEffectRunner(m: SessionMachine): EffectRunner {
       timer(armedFor, Math.max(0, stallAt! - Date.now()), () => {
         stall = null;
         m.dispatch({ type: 'stall-check', room: room!.key, now: Date.now() });
+        // A timer can fire a moment before the page's clock reaches its deadline: nothing stalled
+        // then, the state did not change, and the timer is armed again for what is left.
+        reconcileHandles(m.state);
       }),
     );
   }

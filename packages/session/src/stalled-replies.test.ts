@@ -76,4 +76,14 @@ describe('ChatSession: a reply that ended before it was complete', () => {
     expect(reply(session)).not.toHaveProperty('cut');
     expect(session.getState().smartReplies).toEqual([]);
   });
+
+  it("ends the reply even when its timer goes off before the page's clock reaches the deadline", async () => {
+    const { session, backend, conversationId } = await openConversation();
+    backend.data.putAssistantMessage(conversationId, { text: 'We open', streaming: true });
+    await until(session, (s) => s.messages.some((m) => m.role === 'model'));
+    // The page's clock steps back a little: the timer fires on its schedule, 50 ms short by that clock.
+    vi.setSystemTime(Date.now() - 50);
+    await vi.advanceTimersByTimeAsync(STALLED_REPLY_MS + 100);
+    expect(reply(session)).toMatchObject({ text: 'We open', cut: true });
+  });
 });
