@@ -1,12 +1,11 @@
 /**
  * The assistant's side of a chat session: asking it about the visitor's words (or resuming it after
  * an interrupt), applying its answer — smart replies, or a phone sign-in interrupt — and 'try again'.
- * The typing indicator's wait for the reply's message is the conversation state's (session-core.ts
- * arms its grace timer).
+ * The typing indicator's wait for the reply's message is the conversation state's (the effect
+ * runner arms its grace timer).
  */
 import {
   errorCodeOf,
-  isChatEnabled,
   isUnreachable,
   lastUserMessage,
   normaliseSmartReplies,
@@ -20,8 +19,8 @@ import {
 import { phoneSignInInterruptIn, resumeBody, sendBody } from './chat-bodies.js';
 import { conversationRefusal } from './conversation-refusal.js';
 import { leaveRoom } from './conversation-moves.js';
-import { inLine, mayLeave, type Room } from './room.js';
-import { dispatch, isExpired, type SessionCore } from './session-core.js';
+import { isExpired, roomOf, type SessionMachine } from './session-machine.js';
+import { mayLeave, type ConversationAction } from './session-state.js';
 
 /** The message a chat call answers (issue 27): the chat service answers each one once. */
 export interface Answering {
@@ -32,8 +31,13 @@ export interface Answering {
 }
 
 /** The page's language on a chat body, so the assistant can answer in it (issue 28); nothing without one. */
-function inLanguage(s: SessionCore): { language?: string } {
-  return s.language ? { language: s.language } : {};
+function inLanguage(m: SessionMachine): { language?: string } {
+  return m.language ? { language: m.language } : {};
+}
+
+/** Changes room `room`'s conversation state (session-state.ts conversationReducer). */
+function converse(m: SessionMachine, room: number, action: ConversationAction): void {
+  m.dispatch({ type: 'conversation', room, action });
 }
 
 /**
@@ -41,35 +45,35 @@ function inLanguage(s: SessionCore): { language?: string } {
  * answers once that message is stored — it may still be on its way (decision 0025) — and once only, so
  * a repeated call gets the same answer and no second reply (issue 27).
  */
-
 export async function ask(
-  s: SessionCore,
-  r: Room,
+  m: SessionMachine,
+  room: number,
   message: string,
   answering: Answering,
 ): Promise<ChatResponse> {
-  const idToken = await s.auth.getIdToken();
+  const idToken = await m.auth.getIdToken();
   const body = {
-    ...sendBody(s.business, r.conversation.id, message, s.timeZone, answering.messageId),
-    ...inLanguage(s),
+    ...sendBody(m.business, roomOf(m, room).conversation.id, message, m.timeZone, answering.messageId),
+    ...inLanguage(m),
   };
-  return s.chat.send(body, { idToken, ...(answering.signal ? { signal: answering.signal } : {}) });
+  return m.chat.send(body, { idToken, ...(answering.signal ? { signal: answering.signal } : {}) });
 }
 
 /** Resumes the assistant after the interrupt, naming the message the page saved as the visitor answered. */
 export async function resume(
-  s: SessionCore,
-  r: Room,
+  m: SessionMachine,
+  room: number,
   toolRequest: ToolRequest,
   response: ResumeResponse,
   answering: Answering,
 ): Promise<ChatResponse> {
-  const idToken = await s.auth.getIdToken();
+  const idToken = await m.auth.getIdToken();
+  const conversationId = roomOf(m, room).conversation.id;
   const body = {
-    ...resumeBody(s.business, r.conversation.id, toolRequest, response, s.timeZone, answering.messageId),
-    ...inLanguage(s),
+    ...resumeBody(m.business, conversationId, toolRequest, response, m.timeZone, answering.messageId),
+    ...inLanguage(m),
   };
-  return s.chat.resume(body, { idToken });
+  return m.chat.resume(body, { idToken });
 }
 
 /**
@@ -77,8 +81,8 @@ export async function resume(
  * else its smart replies (normalised, at most 4), else `fallback`.
  */
 export function apply(
-  s: SessionCore,
-  r: Room,
+  m: SessionMachine,
+  room: number,
   response: ChatResponse,
   previousUserText: string | null,
   fallback: OfferedSmartReply[] = [],
@@ -86,19 +90,19 @@ export function apply(
   const replies = normaliseSmartReplies(response.smartReplies).map(offeredReply);
   const smartReplies = replies.length > 0 ? replies : fallback;
   const interrupt = phoneSignInInterruptIn(response);
-  r.assistantAnswered = true;
+  // Either marks the room answered by the assistant (session-state.ts).
   if (interrupt) {
-    dispatch(s, r, {
+    converse(m, room, {
       type: 'interrupt-received',
       interrupt,
       smartReplies,
       previousUserText,
       now: Date.now(),
-      defaultPrompt: s.texts.authPromptDefault,
-      interruptReplies: s.replies.interrupt,
+      defaultPrompt: m.texts.authPromptDefault,
+      interruptReplies: m.replies.interrupt,
     });
   } else {
-    dispatch(s, r, { type: 'reply-received', smartReplies });
+    converse(m, room, { type: 'reply-received', smartReplies });
   }
 }
 
@@ -111,8 +115,8 @@ export function apply(
  * to get AI response' alert (a limit reached: 'tooManyMessages') with a 'Try again' reply. Never throws.
  */
 export async function answer(
-  s: SessionCore,
-  r: Room,
+  m: SessionMachine,
+  room: number,
   message: { id?: string; text: string },
   asked?: Promise<ChatResponse>,
 ): Promise<void> {
@@ -122,53 +126,59 @@ export async function answer(
     const response = asked
       ? await asked.catch((error: unknown) => {
           if (errorCodeOf(error) === 'message-not-saved' || isUnreachable(error)) {
-            return ask(s, r, text, answering);
+            return ask(m, room, text, answering);
           }
           throw error;
         })
-      : await ask(s, r, text, answering);
-    apply(s, r, response, text);
+      : await ask(m, room, text, answering);
+    apply(m, room, response, text);
   } catch (error) {
-    if (conversationRefusal(error, 'chat') && mayLeave(r) && (await inLine(r, () => leaveRoom(s, r, text)))) {
+    if (
+      conversationRefusal(error, 'chat') &&
+      mayLeave(roomOf(m, room)) &&
+      (await m.inLine(room, () => leaveRoom(m, room, text)))
+    ) {
       return;
     }
     console.error('The chat service failed', error);
     // Past a fair limit (429) the visitor is told politely to wait; 'Try again' stays for later.
     const alert = errorCodeOf(error) === 'too-many-requests' ? 'tooManyMessages' : 'failedToGetAiResponse';
-    dispatch(s, r, { type: 'failed', alert, smartReplies: s.replies.retry });
+    converse(m, room, { type: 'failed', alert, smartReplies: m.replies.retry });
   }
 }
 
 /** A notice in the conversation (sign-in done or cancelled, nothing to try again). */
-export function saveSystemMessage(s: SessionCore, r: Room, text: string): Promise<Message> {
-  return s.data.addMessage(r.conversation.id, { id: s.newId(), role: 'system', text, type: 'system' });
+export function saveSystemMessage(m: SessionMachine, room: number, text: string): Promise<Message> {
+  const conversationId = roomOf(m, room).conversation.id;
+  return m.data.addMessage(conversationId, { id: m.newId(), role: 'system', text, type: 'system' });
 }
 
 /**
  * 'try again' (§4): the last visitor message goes to the assistant once more, named: a turn that
  * failed is run again, one that was answered after all is answered the same (issue 27).
  */
-export async function tryAgain(s: SessionCore, r: Room): Promise<void> {
-  if (!isChatEnabled(s.business)) return;
-  dispatch(s, r, { type: 'action-started' });
-  const previous = lastUserMessage(r.stored);
+export async function tryAgain(m: SessionMachine, room: number): Promise<void> {
+  if (!m.state.chatEnabled) return;
+  converse(m, room, { type: 'action-started' });
+  const { stored } = roomOf(m, room);
+  const previous = lastUserMessage(stored);
   if (previous === null) {
     try {
-      await saveSystemMessage(s, r, s.texts.noPreviousMessage);
+      await saveSystemMessage(m, room, m.texts.noPreviousMessage);
     } catch (error) {
       console.error('Saving the notice failed', error);
-      dispatch(s, r, { type: 'failed', alert: 'failedToSendMessage' });
+      converse(m, room, { type: 'failed', alert: 'failedToSendMessage' });
     }
     return;
   }
-  if (isExpired(s, r) && mayLeave(r)) {
-    await inLine(r, () => leaveRoom(s, r, previous.text));
+  if (isExpired(m, room) && mayLeave(roomOf(m, room))) {
+    await m.inLine(room, () => leaveRoom(m, room, previous.text));
     return;
   }
-  dispatch(s, r, { type: 'awaiting-reply', afterMessageId: r.stored.at(-1)?.id ?? null });
+  converse(m, room, { type: 'awaiting-reply', afterMessageId: stored.at(-1)?.id ?? null });
   // Answered already (a whole reply after it): §4 asks for a new answer, so the question goes unnamed
   // and the service runs a new turn; after a failure or a cut reply it is named, and answered once.
-  const after = r.stored.slice(r.stored.findIndex((m) => m.id === previous.id) + 1);
-  const answered = after.some((m) => m.role === 'model' && m.type !== 'auth' && !m.streaming && !m.cut);
-  await answer(s, r, answered ? { text: previous.text } : previous);
+  const after = stored.slice(stored.findIndex((x) => x.id === previous.id) + 1);
+  const answered = after.some((x) => x.role === 'model' && x.type !== 'auth' && !x.streaming && !x.cut);
+  await answer(m, room, answered ? { text: previous.text } : previous);
 }

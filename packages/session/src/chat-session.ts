@@ -6,23 +6,24 @@
  * the benchmark's visitors all speak the protocol through this one object. It talks only to the
  * DataProvider, the AuthProvider and the ChatService.
  *
- * This file is the facade: it makes what the parts share (session-core.ts) and maps each command to
- * its part — conversation-moves.ts, live-stream.ts, outbox-delivery.ts, assistant-answers.ts,
- * interrupt-commands.ts.
+ * This file is the facade: it makes the machine (session-machine.ts: the one state, changed only by
+ * dispatching events through session-state.ts's reducer, and the effect runner that starts and stops
+ * the stream and the timers) and maps each command to its part — conversation-moves.ts,
+ * outbox-delivery.ts, assistant-answers.ts, interrupt-commands.ts. Decision 0034.
  *
- * Limits: one conversation at a time; timers (the typing grace period) use the runtime's setTimeout.
+ * Limits: one conversation shown at a time; timers (the typing grace period, a stalled reply) use the
+ * runtime's setTimeout.
  */
 import { tryAgain } from './assistant-answers.js';
 import type { ChatSession, ChatSessionOptions } from './chat-session-api.js';
 import { moveTo, openConversation } from './conversation-moves.js';
-import { conversationReducer } from './conversation-state.js';
+import { createEffectRunner } from './effect-runner.js';
 import { answerInterrupt, cancelInterrupt, declineInterrupt } from './interrupt-commands.js';
-import { listen } from './live-stream.js';
 import { retryItem, sendText } from './outbox-delivery.js';
-import { closeRoom } from './room.js';
-import { changed, createSessionCore, scheduleOverdue } from './session-core.js';
+import { createSessionMachine } from './session-machine.js';
+import { shownRoom } from './session-state.js';
 
-export { REPLY_MESSAGE_GRACE_MS } from './session-core.js';
+export { REPLY_MESSAGE_GRACE_MS } from './session-machine.js';
 export type {
   ChatSession,
   ChatSessionOptions,
@@ -32,60 +33,43 @@ export type {
 } from './chat-session-api.js';
 
 export function createChatSession(options: ChatSessionOptions): ChatSession {
-  const s = createSessionCore(options, (r) => listen(s, r));
+  const m = createSessionMachine(options, createEffectRunner);
+  /** The room shown, when there is one. */
+  const shown = () => m.state.shown;
 
   const session: ChatSession = {
-    getState: () => s.state,
-    subscribe(listener) {
-      s.listeners.add(listener);
-      return () => {
-        s.listeners.delete(listener);
-      };
-    },
-    start() {
-      s.started = true;
-      if (s.room) {
-        listen(s, s.room);
-        scheduleOverdue(s, s.room);
-      }
-    },
-    stop() {
-      s.started = false;
-      if (s.room) closeRoom(s.room);
-    },
-    open: (conversationId) => openConversation(s, conversationId),
+    getState: () => m.view(),
+    subscribe: (listener) => m.subscribe(listener),
+    start: () => m.dispatch({ type: 'started' }),
+    stop: () => m.dispatch({ type: 'stopped' }),
+    open: (conversationId) => openConversation(m, conversationId),
     async send(text) {
-      return s.room ? sendText(s, s.room, text) : false;
+      const room = shown();
+      return room === null ? false : sendText(m, room, text);
     },
     async retry(messageId) {
-      return s.room ? retryItem(s, s.room, messageId) : false;
+      const room = shown();
+      return room === null ? false : retryItem(m, room, messageId);
     },
     async tryAgain() {
-      if (s.room) await tryAgain(s, s.room);
+      const room = shown();
+      if (room !== null) await tryAgain(m, room);
     },
     async chooseSmartReply(reply) {
-      const r = s.room;
-      if (!r) return;
+      const room = shown();
+      if (room === null) return;
       // While the interrupt is pending the replies offered are its ('decline'): choosing one answers
       // it — recognised by when it is chosen, never by its words, so it works in any language.
-      if (s.state.interrupt) return declineInterrupt(s, reply);
-      await sendText(s, r, reply.text);
+      if (m.view().interrupt) return declineInterrupt(m, reply);
+      await sendText(m, room, reply.text);
     },
-    answerInterrupt: (user) => answerInterrupt(s, user),
-    declineInterrupt: (reply) => declineInterrupt(s, reply),
-    cancelInterrupt: () => cancelInterrupt(s),
-    startNewConversation: () => moveTo(s, null),
-    setDraft(text) {
-      s.draft = text;
-    },
-    carriedDraft: () => s.room?.carried?.draft ?? '',
-    dismissAlert(source) {
-      if (source === 'new-chat') s.newChatFailed = false;
-      else if (source === 'messages' && s.room) s.room.streamError = null;
-      else if (s.room)
-        s.room.conversationState = conversationReducer(s.room.conversationState, { type: 'dismiss-alert' });
-      changed(s);
-    },
+    answerInterrupt: (user) => answerInterrupt(m, user),
+    declineInterrupt: (reply) => declineInterrupt(m, reply),
+    cancelInterrupt: () => cancelInterrupt(m),
+    startNewConversation: () => moveTo(m, null),
+    setDraft: (text) => m.dispatch({ type: 'draft-changed', text }),
+    carriedDraft: () => shownRoom(m.state)?.carried?.draft ?? '',
+    dismissAlert: (source) => m.dispatch({ type: 'alert-dismissed', source }),
   };
   return session;
 }

@@ -11,51 +11,26 @@ import type { ConnectionHints } from './chat-session-api.js';
 /** Pauses between attempts while the connection is lost: soon at first, then every 10 s. */
 export const RECONNECT_DELAYS_MS: readonly number[] = [1_000, 2_000, 5_000, 10_000];
 
-export interface Connection {
-  /** A request got no answer: the connection is taken to be gone until one is answered. */
-  readonly lost: boolean;
-  markLost(): void;
-  markReached(): void;
-  /**
-   * Resolves when it is worth trying again: after the pause for attempt number `attempt` (0 first),
-   * or at once when the runtime hints the network is back.
-   */
-  nextAttempt(attempt: number): Promise<void>;
-}
-
-export function createConnection(
+/**
+ * Resolves when it is worth trying a request that got no answer again: after the pause for attempt
+ * number `attempt` (0 first), or at once when the runtime hints the network is back. Whether the
+ * connection is lost is the session's state (session-state.ts `connectionLost`), set by the requests'
+ * outcomes; this is only the wait between them.
+ */
+export function nextAttempt(
   hints: ConnectionHints | undefined,
   delaysMs: readonly number[],
-  /** Called when `lost` changes. */
-  onChange: () => void,
-): Connection {
-  let lost = false;
-  return {
-    get lost() {
-      return lost;
-    },
-    markLost() {
-      if (lost) return;
-      lost = true;
-      onChange();
-    },
-    markReached() {
-      if (!lost) return;
-      lost = false;
-      onChange();
-    },
-    nextAttempt(attempt) {
-      return new Promise<void>((resolve) => {
-        const pause = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 0;
-        const stops: Array<() => void> = [];
-        const done = () => {
-          for (const stop of stops.splice(0)) stop();
-          resolve();
-        };
-        const timer = setTimeout(done, pause);
-        stops.push(() => clearTimeout(timer));
-        if (hints) stops.push(hints.onMaybeBack(done));
-      });
-    },
-  };
+  attempt: number,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const pause = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 0;
+    const stops: Array<() => void> = [];
+    const done = () => {
+      for (const stop of stops.splice(0)) stop();
+      resolve();
+    };
+    const timer = setTimeout(done, pause);
+    stops.push(() => clearTimeout(timer));
+    if (hints) stops.push(hints.onMaybeBack(done));
+  });
 }

@@ -9,8 +9,8 @@ export {
 export type { ChatSessionState, ConversationStatus, ListedMessage, SessionAlert } from './session-view.js';
 export type { SessionError } from './session-errors.js';
 export type { Delivery, OutboxItem } from './outbox.js';
-export type { ShownInterrupt } from './conversation-state.js';
-export { INTERRUPT_SMART_REPLIES } from './conversation-state.js';
+export type { ShownInterrupt } from './session-view.js';
+export { INTERRUPT_SMART_REPLIES } from './session-state.js';
 export { createServerClock, type ServerClock } from './server-clock.js';
 export { sendBody, resumeBody, phoneSignInInterruptIn, visitorTimeZone } from './chat-bodies.js';
 

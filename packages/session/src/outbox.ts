@@ -3,7 +3,7 @@
  * sent, before the server has saved them. Each carries the id its stored copy will have — the page
  * chooses it (message-id.ts) and the backend stores the message under it, a second write of the same
  * id being a no-op — so an item and its stored copy are matched by id alone, and a Retry can never
- * make a second copy. Pure functions; a session's room (room.ts) holds the items and outbox-delivery.ts sends them one at a time.
+ * make a second copy. Pure functions; a session's room (session-state.ts RoomState) holds the items and outbox-delivery.ts sends them one at a time.
  */
 import type { Message } from '@chat/core';
 

@@ -3,7 +3,13 @@
  * rehearsal and the benchmark read the same list the same way.
  */
 import {
+  EN,
+  PHONE_SIGN_IN_TOOL,
+  hasStoredInterrupt,
+  interruptKey,
   isChatEnabled,
+  pendingAuthMessage,
+  userTextBefore,
   type Business,
   type Conversation,
   type Message,
@@ -12,13 +18,7 @@ import {
 } from '@chat/core';
 import { conversationRefusal } from './conversation-refusal.js';
 import { ENGLISH_REPLIES, type ProductReplies } from './product-replies.js';
-import {
-  displayedMessages,
-  isTyping,
-  pendingInterrupt,
-  type ConversationState,
-  type ShownInterrupt,
-} from './conversation-state.js';
+import type { ConversationState, PendingInterrupt } from './session-state.js';
 import { unstoredItems, type Delivery, type OutboxItem } from './outbox.js';
 import type { SessionError } from './session-errors.js';
 import { endsWithCutReply, withStalledCut } from './stalled-replies.js';
@@ -43,7 +43,7 @@ export type ConversationStatus =
   | { status: 'closed' }
   | { status: 'error'; error: SessionError; conversationId?: string };
 
-/** One conversation as the session holds it (room.ts; the session keeps one at a time). */
+/** The room shown, as the view reads it (session-state.ts RoomState). */
 export interface RoomSnapshot {
   conversation: Conversation;
   loaded: boolean;
@@ -53,7 +53,7 @@ export interface RoomSnapshot {
   reconnecting: boolean;
   outbox: OutboxItem[];
   conversationState: ConversationState;
-  /** Whether the session may leave this conversation by itself (see room.ts mayLeave). */
+  /** Whether the session may leave this conversation by itself (see session-state.ts mayLeave). */
   mayLeave: boolean;
   /** Streaming replies that stopped growing: shown as cut (stalled-replies.ts). */
   stalled: ReadonlySet<string>;
@@ -92,6 +92,68 @@ export interface ChatSessionState {
    * offline.
    */
   reconnecting: boolean;
+}
+
+/** The id of the local auth message; it never collides with stored ids, which are document ids. */
+export const AUTH_MESSAGE_ID = 'local:auth-prompt';
+
+/**
+ * The interrupt waiting for the visitor: the stored auth message no later message answered (it
+ * survives a reload), else the one from the chat service's answer while its stored message is on its
+ * way. Never two: the same interrupt from both sources is one.
+ */
+export function pendingInterrupt(
+  stored: Message[],
+  state: Pick<ConversationState, 'interrupt' | 'answeredInterrupts'>,
+  defaultPrompt: string = EN.ui.authPromptDefault,
+) {
+  const answered = new Set(state.answeredInterrupts);
+  const auth = pendingAuthMessage(stored, answered);
+  if (auth) {
+    const key = interruptKey(auth.toolRequest, auth.id);
+    const local = state.interrupt?.key === key ? state.interrupt : null;
+    const pending: PendingInterrupt & { messageId: string } = {
+      key,
+      messageId: auth.id,
+      toolRequest: auth.toolRequest ?? local?.toolRequest ?? { name: PHONE_SIGN_IN_TOOL },
+      text: auth.text.trim() || defaultPrompt,
+      createdAt: auth.createdAt,
+      previousUserText: local?.previousUserText ?? userTextBefore(stored, stored.indexOf(auth)),
+    };
+    return pending;
+  }
+  const local = state.interrupt;
+  if (!local || answered.has(local.key) || hasStoredInterrupt(stored, local.key)) return null;
+  return { ...local, messageId: AUTH_MESSAGE_ID };
+}
+
+export type ShownInterrupt = NonNullable<ReturnType<typeof pendingInterrupt>>;
+
+/**
+ * The messages on screen: the stored ones without answered auth messages (§4: the auth message is
+ * removed), and the pending interrupt's auth message — appended when it is not stored yet.
+ */
+export function displayedMessages(stored: Message[], interrupt: ShownInterrupt | null): Message[] {
+  const shown = stored.filter((m) => m.type !== 'auth' || m.id === interrupt?.messageId);
+  if (!interrupt || interrupt.messageId !== AUTH_MESSAGE_ID) return shown;
+  const last = stored.at(-1);
+  const auth: Message = {
+    id: AUTH_MESSAGE_ID,
+    role: 'model',
+    type: 'auth',
+    text: interrupt.text,
+    // Never before the reply that asked for it, whatever the two clocks say.
+    createdAt: Math.max(interrupt.createdAt, last?.createdAt ?? 0),
+  };
+  return [...shown, auth];
+}
+
+/** Whether the typing indicator shows: waiting, and no assistant text has appeared since the anchor. */
+export function isTyping(awaiting: ConversationState['awaiting'], stored: Message[]): boolean {
+  if (!awaiting) return false;
+  const anchor = awaiting.afterMessageId ? stored.findIndex((m) => m.id === awaiting.afterMessageId) : -1;
+  if (awaiting.afterMessageId && anchor === -1) return true; // our message is not in the list yet
+  return !stored.slice(anchor + 1).some((m) => m.role === 'model');
 }
 
 export function viewOf(

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInMemoryBackend, testBusinesses } from '@chat/contract/in-memory';
 import { createChatSession } from './chat-session.js';
-import { RETRY_SMART_REPLIES } from './conversation-state.js';
+import { RETRY_SMART_REPLIES } from './session-state.js';
 import { memoryStorage, until } from './testing/session-harness.js';
 import { STALLED_REPLY_MS } from './stalled-replies.js';
 
@@ -75,5 +75,15 @@ describe('ChatSession: a reply that ended before it was complete', () => {
     await vi.advanceTimersByTimeAsync(STALLED_REPLY_MS * 2);
     expect(reply(session)).not.toHaveProperty('cut');
     expect(session.getState().smartReplies).toEqual([]);
+  });
+
+  it("ends the reply even when its timer goes off before the page's clock reaches the deadline", async () => {
+    const { session, backend, conversationId } = await openConversation();
+    backend.data.putAssistantMessage(conversationId, { text: 'We open', streaming: true });
+    await until(session, (s) => s.messages.some((m) => m.role === 'model'));
+    // The page's clock steps back a little: the timer fires on its schedule, 50 ms short by that clock.
+    vi.setSystemTime(Date.now() - 50);
+    await vi.advanceTimersByTimeAsync(STALLED_REPLY_MS + 100);
+    expect(reply(session)).toMatchObject({ text: 'We open', cut: true });
   });
 });

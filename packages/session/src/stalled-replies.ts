@@ -4,10 +4,11 @@
  * as a reply the chat service stored with `cut: true` is. Its writer may have died without a word
  * (a `kill -9`, an instance taken away); the chat service ends such a reply for good on the
  * conversation's next turn, but the visitor must not wait for that. Growth is what this page saw
- * arrive, by its own clock: a reply that grows again is shown streaming again.
+ * arrive, by its own clock: a reply that grows again is shown streaming again. The growth is noted by
+ * the reducer (session-state.ts, on each list and on `stall-check`), the timer armed by the effect
+ * runner; here are the rules the view applies.
  */
 import type { Message } from '@chat/core';
-import type { Room } from './room.js';
 
 /** How long a streaming reply may go without growing before the page ends it (README "No reply left hanging"). */
 export const STALLED_REPLY_MS = 20_000;
@@ -17,54 +18,6 @@ export interface ReplyGrowth {
   length: number;
   /** When it last grew, by this page's clock. */
   at: number;
-}
-
-/**
- * Notes which streaming replies of `r.stored` grew, forgets those that ended, and arms one timer for
- * the next reply to stall; `onStalled` is called when one does.
- */
-export function watchStalls(r: Room, onStalled: () => void, now = Date.now()): void {
-  const streaming = new Set<string>();
-  for (const message of r.stored) {
-    if (!message.streaming) continue;
-    streaming.add(message.id);
-    const seen = r.growth.get(message.id);
-    if (!seen || seen.length !== message.text.length) {
-      r.growth.set(message.id, { length: message.text.length, at: now });
-      r.stalled.delete(message.id);
-    }
-  }
-  for (const id of [...r.growth.keys()]) {
-    if (!streaming.has(id)) {
-      r.growth.delete(id);
-      r.stalled.delete(id);
-    }
-  }
-  armStallTimer(r, onStalled, now);
-}
-
-function armStallTimer(r: Room, onStalled: () => void, now: number): void {
-  stopStallTimer(r);
-  let next = Number.POSITIVE_INFINITY;
-  for (const [id, growth] of r.growth) {
-    if (!r.stalled.has(id)) next = Math.min(next, growth.at + STALLED_REPLY_MS);
-  }
-  if (next === Number.POSITIVE_INFINITY) return;
-  r.stallTimer = setTimeout(
-    () => {
-      r.stallTimer = null;
-      const at = Date.now();
-      for (const [id, growth] of r.growth) if (at - growth.at >= STALLED_REPLY_MS) r.stalled.add(id);
-      armStallTimer(r, onStalled, at);
-      onStalled();
-    },
-    Math.max(0, next - now),
-  );
-}
-
-export function stopStallTimer(r: Room): void {
-  if (r.stallTimer) clearTimeout(r.stallTimer);
-  r.stallTimer = null;
 }
 
 /** The stored messages as shown: a stalled reply is ended as cut (streaming removed, `cut: true`). */

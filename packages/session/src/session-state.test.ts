@@ -5,13 +5,10 @@ import {
   RETRY_SMART_REPLIES,
   conversationReducer,
   initialConversationState,
-  isTyping,
-  pendingInterrupt,
-  displayedMessages,
-  AUTH_MESSAGE_ID,
   type ConversationAction,
   type ConversationState,
-} from './conversation-state.js';
+} from './session-state.js';
+import { AUTH_MESSAGE_ID, displayedMessages, isTyping, pendingInterrupt } from './session-view.js';
 
 const msg = (id: string, role: Message['role'], createdAt: number): Message => ({
   id,
