@@ -16,7 +16,7 @@ ensureNodeModules();
 const JOURNEY = 'web/e2e/streamed-reply.e2e.ts';
 
 const steps = [
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['typecheck (every project, two at a time, incremental)', 'node', ['scripts/typecheck-quick.mjs']],
   [
     'unit and integration tests (not *.process.test.ts)',
     'npx',
