@@ -1,4 +1,4 @@
-// `npm run test:e2e:firebase` (a step of `npm test`): the browser journeys that cover SPEC §4's flows —
+// `npm run test:e2e:firebase` (a step of `npm test`): the browser journeys that cover §4's flows —
 // the same files as `npm run test:e2e` — against the Firebase stack: the Firestore and Auth emulators, the
 // demo businesses imported with the businesses tool, the production chat service and the page built for the
 // Firebase backend, started once for the run (web/vitest.e2e-firebase.config.ts). Where no Firestore

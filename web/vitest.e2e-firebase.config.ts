@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import e2e from './vitest.e2e.config.js';
 
 /**
- * The journeys that cover SPEC §4's flows, the same files as on the local stack, run against the Firebase
+ * The journeys that cover §4's flows, the same files as on the local stack, run against the Firebase
  * stack (`npm run test:e2e:firebase`): the Firestore and Auth emulators, the production chat service and the
  * page built for the Firebase backend, started once for the run by the global setup. The other journeys
  * drive the mock server's control API (faults, its clock, scenarios, the demo console) and stay local.

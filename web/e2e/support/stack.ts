@@ -1,7 +1,7 @@
 /**
  * The backend a journey runs against, seen from the test's side: the local stack (the mock server) or the
  * Firebase stack (the Firestore and Auth emulators and the production chat service). The journeys that
- * cover SPEC §4's flows are the same files on both (web/vitest.e2e.config.ts, web/vitest.e2e-firebase.config.ts);
+ * cover §4's flows are the same files on both (web/vitest.e2e.config.ts, web/vitest.e2e-firebase.config.ts);
  * what they need from the backend beyond the page — a code the identity provider sent, what was stored,
  * time passing, a cut connection — goes through this interface, each stack doing it its own way.
  */

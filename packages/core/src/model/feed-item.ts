@@ -1,17 +1,14 @@
 import type * as z from 'zod/mini';
-import type {
-  BusinessFeedItemSchema,
-  FeedItemSchema,
-  NewFeedItemSchema,
-  TeamRequestItemSchema,
-} from '../schema/feed-item.js';
+import type { Checked } from '../check/check.js';
+import type { BusinessFeedItemSchema, FeedItemSchema, TeamRequestItemSchema } from '../schema/feed-item.js';
+import type { NewFeedItemCheck } from '../write/write-checks.js';
 
 export * from '../fields/feed-item-fields.js';
 
 /** §3 Business feed item, in a business's 'feed' sub-collection. */
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 /** What a client writes; the backend sets id and createdAt. */
-export type NewFeedItem = z.infer<typeof NewFeedItemSchema>;
+export type NewFeedItem = Checked<typeof NewFeedItemCheck>;
 /** A booking request or hand-off the chat service passed to the business's team. */
 export type TeamRequestItem = z.infer<typeof TeamRequestItemSchema>;
 /** What the chat service writes; the store sets createdAt (the id is derived from the answered message). */

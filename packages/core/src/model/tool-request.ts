@@ -1,5 +1,5 @@
-import type * as z from 'zod/mini';
-import type { ToolRequestSchema } from '../schema/tool-request.js';
+import type { Checked } from '../check/check.js';
+import type { ToolRequestCheck } from '../write/chat-body-checks.js';
 
 /** A tool request as the chat service sends it in an interrupt and expects it back in a resume. */
-export type ToolRequest = z.infer<typeof ToolRequestSchema>;
+export type ToolRequest = Checked<typeof ToolRequestCheck>;

@@ -36,7 +36,7 @@ import type {
   UpsertEvent,
 } from '../wire/local-api.js';
 import { DocumentIdCheck, newFeedItemFields } from '../write/write-checks.js';
-import { ToolRequestCheck } from '../write/chat-bodies.js';
+import { ToolRequestCheck } from '../write/chat-body-checks.js';
 import type { ReadResult } from './read-helpers.js';
 import { isRecord } from './read-helpers.js';
 import { readMessage } from './read-message.js';

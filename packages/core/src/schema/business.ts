@@ -1,16 +1,16 @@
 import {
   BRAND_COLOR_PATTERN,
   BUSINESS,
-  DOCUMENT_ID,
   FAQ,
-  HANDLE,
   TIME_OF_DAY_PATTERN,
   VERIFICATION_STATUSES,
   WEEKDAYS,
   type Weekday,
 } from '../fields/business-fields.js';
 import { isKnownTimeZone } from '../read/read-helpers.js';
+import { DocumentIdCheck, HandleCheck } from '../write/write-checks.js';
 import { z } from './zod.js';
+import { zodOf } from './zod-of.js';
 
 export const TimeIntervalSchema = z.object({
   start: z.string().check(z.regex(TIME_OF_DAY_PATTERN, 'must be HH:mm')),
@@ -64,17 +64,9 @@ export const FaqEntrySchema = z.object({
 export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
 
 /** A document id: what Firestore accepts and what is safe in a URL path segment. */
-export const DocumentIdSchema = z
-  .string()
-  .check(
-    z.minLength(1),
-    z.maxLength(DOCUMENT_ID.maxLength),
-    z.regex(DOCUMENT_ID.pattern, DOCUMENT_ID.patternMessage),
-  );
+export const DocumentIdSchema = zodOf(DocumentIdCheck);
 
-export const HandleSchema = z
-  .string()
-  .check(z.minLength(1), z.maxLength(HANDLE.maxLength), z.regex(HANDLE.pattern, HANDLE.patternMessage));
+export const HandleSchema = zodOf(HandleCheck);
 
 /** §3 Business, as stored in the 'businesses' collection. */
 export const BusinessSchema = z.object({

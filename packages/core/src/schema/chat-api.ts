@@ -1,69 +1,16 @@
-import { DOCUMENT_ID } from '../fields/business-fields.js';
-import {
-  CHAT_LANGUAGE_TAG,
-  MAX_CHAT_MESSAGE_LENGTH,
-  MAX_INTERRUPT_MESSAGE_LENGTH,
-  MAX_TIME_ZONE_LENGTH,
-  RESUME,
-  RESUME_ACTIONS,
-} from '../fields/chat-fields.js';
-import { DocumentIdSchema } from './business.js';
-import { ContextTypeOrDefaultSchema } from './conversation.js';
+import { MAX_INTERRUPT_MESSAGE_LENGTH } from '../fields/chat-fields.js';
+import { ChatResumeBodyCheck, ChatSendBodyCheck, ResumeResponseCheck } from '../write/chat-body-checks.js';
 import { ToolRequestSchema } from './tool-request.js';
 import { z } from './zod.js';
+import { zodObjectOf } from './zod-of.js';
 
-const chatCommon = {
-  conversationId: DocumentIdSchema,
-  businessId: DocumentIdSchema,
-  /** The business id, or 'default'. */
-  profileId: z.string().check(z.minLength(1), z.maxLength(DOCUMENT_ID.maxLength)),
-  contextType: ContextTypeOrDefaultSchema,
-  /** The visitor's IANA time zone, e.g. from Intl.DateTimeFormat().resolvedOptions().timeZone. */
-  userTimezone: z.string().check(z.minLength(1), z.maxLength(MAX_TIME_ZONE_LENGTH)),
-  /** The page's language (BCP 47, e.g. 'es'); absent: English. */
-  language: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(CHAT_LANGUAGE_TAG.maxLength),
-        z.regex(CHAT_LANGUAGE_TAG.pattern, CHAT_LANGUAGE_TAG.patternMessage),
-      ),
-  ),
-};
+/** §7 normal send body (its one spelling: ../write/chat-body-checks.ts). */
+export const ChatSendBodySchema = zodObjectOf(ChatSendBodyCheck);
 
-/** §7 normal send body. */
-export const ChatSendBodySchema = z.object({
-  message: z.string().check(z.minLength(1), z.maxLength(MAX_CHAT_MESSAGE_LENGTH)),
-  ...chatCommon,
-  /**
-   * The message this call answers (issue 27): the visitor's message, for a send and a 'Try again'.
-   * The service answers only once it is stored (the page asks while still saving it, decision 0025),
-   * and answers it once: a repeated call gets the same answer, with no second reply.
-   */
-  messageId: z.optional(DocumentIdSchema),
-});
-
-export const ResumeResponseSchema = z.object({
-  requiresAuth: z.boolean(),
-  action: z.enum(RESUME_ACTIONS),
-  message: z.string().check(z.maxLength(RESUME.maxMessageLength)),
-  declined: z.optional(z.boolean()),
-});
+export const ResumeResponseSchema = zodObjectOf(ResumeResponseCheck);
 
 /** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
-export const ChatResumeBodySchema = z.object({
-  ...chatCommon,
-  /**
-   * The message this resume answers (issue 27): the notice or reply the page saved as the visitor
-   * answered the interrupt. A resume sent twice gets one answer.
-   */
-  messageId: z.optional(DocumentIdSchema),
-  resume: z.object({
-    respond: z
-      .array(z.object({ toolRequest: ToolRequestSchema, response: ResumeResponseSchema }))
-      .check(z.minLength(1), z.maxLength(RESUME.maxResponses)),
-  }),
-});
+export const ChatResumeBodySchema = zodObjectOf(ChatResumeBodyCheck);
 
 /** Either body, as the chat endpoint accepts it. A body with `resume` is a resume. */
 export const ChatRequestBodySchema = z.union([

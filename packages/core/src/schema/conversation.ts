@@ -1,10 +1,9 @@
-import { DOCUMENT_ID } from '../fields/business-fields.js';
 import { DEFAULT_CONTEXT_TYPE, MAX_CONTEXT_TYPE_LENGTH, USER_TYPES } from '../fields/conversation-fields.js';
-import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
 import { MAX_UID_LENGTH } from '../fields/user-fields.js';
 import { DocumentIdSchema } from './business.js';
-import { MessageRoleSchema } from './message.js';
+import { LastMessageCheck, LastMessageUpdateCheck, NewConversationCheck } from '../write/write-checks.js';
 import { z } from './zod.js';
+import { zodObjectOf } from './zod-of.js';
 
 export const UserTypeSchema = z.enum(USER_TYPES);
 
@@ -19,12 +18,7 @@ const ContextTypeSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CONTE
 /** A contextType, DEFAULT_CONTEXT_TYPE when left out (a new conversation, a chat body). */
 export const ContextTypeOrDefaultSchema = z._default(ContextTypeSchema, DEFAULT_CONTEXT_TYPE);
 
-export const LastMessageSchema = z.object({
-  text: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
-  sender: MessageRoleSchema,
-  sentAt: TimeSchema,
-  messageId: z.string().check(z.minLength(1), z.maxLength(DOCUMENT_ID.maxLength)),
-});
+export const LastMessageSchema = zodObjectOf(LastMessageCheck);
 
 /** §3 Conversation, in the 'conversations' collection. Times are epoch milliseconds. */
 export const ConversationSchema = z.object({
@@ -47,13 +41,7 @@ export const ConversationSchema = z.object({
  * What a client supplies to create a conversation (§7 "Add a conversation"). The backend sets
  * createdAt, updatedAt, expiredAt (createdAt + 24 h), summaryFeedPosted and signupFeedPosted (false).
  */
-export const NewConversationSchema = z.object({
-  businessId: DocumentIdSchema,
-  userId: UserIdSchema,
-  userType: UserTypeSchema,
-  contextType: ContextTypeOrDefaultSchema,
-  isOutsideBusinessHours: z.boolean(),
-});
+export const NewConversationSchema = zodObjectOf(NewConversationCheck);
 
 /** §7 "Merge lastMessage and updatedAt on a conversation": updatedAt is set by the backend. */
-export const LastMessageUpdateSchema = z.object({ lastMessage: LastMessageSchema });
+export const LastMessageUpdateSchema = zodObjectOf(LastMessageUpdateCheck);

@@ -7,7 +7,9 @@ import {
 } from '../fields/feed-item-fields.js';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH } from '../fields/user-fields.js';
 import { DocumentIdSchema } from './business.js';
+import { NewFeedItemCheck } from '../write/write-checks.js';
 import { z } from './zod.js';
+import { zodObjectOf } from './zod-of.js';
 
 /** §3 Business feed item, in a business's 'feed' sub-collection. */
 export const FeedItemSchema = z.object({
@@ -21,7 +23,7 @@ export const FeedItemSchema = z.object({
 });
 
 /** What a client writes; the backend sets id and createdAt. */
-export const NewFeedItemSchema = z.omit(FeedItemSchema, { id: true, createdAt: true });
+export const NewFeedItemSchema = zodObjectOf(NewFeedItemCheck);
 
 /**
  * An item the chat service passes to the business's team (issue 27): a booking request or a hand-off

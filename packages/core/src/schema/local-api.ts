@@ -1,34 +1,24 @@
 import { ERROR_CODES } from '../errors.js';
 import { readMessage } from '../read/read-message.js';
 import { FAULT_OPERATIONS } from '../fields/fault-operations.js';
-import {
-  MAX_BOT_CHECK_TOKEN_LENGTH,
-  MAX_CODE_LENGTH,
-  MAX_TOKEN_LENGTH,
-  MAX_VERIFICATION_ID_LENGTH,
-} from '../fields/identity-fields.js';
-import { MAX_PHONE_NUMBER_LENGTH } from '../fields/user-fields.js';
+import { MAX_TOKEN_LENGTH } from '../fields/identity-fields.js';
+import { SendCodeBodyCheck, VerifyCodeBodyCheck } from '../write/identity-bodies.js';
 import { DocumentIdSchema } from './business.js';
 import type { MessageSchema } from './message.js';
 import { AuthUserSchema } from './user.js';
 import { z } from './zod.js';
+import { zodObjectOf } from './zod-of.js';
 
 export const BotCheckTokenSchema = z.object({
   token: z.string().check(z.minLength(1)),
   expiresAt: z.number(),
 });
 
-export const SendCodeBodySchema = z.object({
-  phoneNumber: z.string().check(z.minLength(1), z.maxLength(MAX_PHONE_NUMBER_LENGTH)),
-  botCheckToken: z.string().check(z.minLength(1), z.maxLength(MAX_BOT_CHECK_TOKEN_LENGTH)),
-});
+export const SendCodeBodySchema = zodObjectOf(SendCodeBodyCheck);
 
 export const SendCodeResultSchema = z.object({ verificationId: z.string().check(z.minLength(1)) });
 
-export const VerifyCodeBodySchema = z.object({
-  verificationId: z.string().check(z.minLength(1), z.maxLength(MAX_VERIFICATION_ID_LENGTH)),
-  code: z.string().check(z.minLength(1), z.maxLength(MAX_CODE_LENGTH)),
-});
+export const VerifyCodeBodySchema = zodObjectOf(VerifyCodeBodyCheck);
 
 export const SignInResultSchema = z.object({
   user: AuthUserSchema,

@@ -1,14 +1,13 @@
 import {
-  CLIENT_MESSAGE_ROLES,
-  MAX_MESSAGE_LENGTH,
   MAX_STORED_TEXT_LENGTH,
   MESSAGE_ROLES,
   MESSAGE_TYPES,
   SMART_REPLY,
 } from '../fields/message-fields.js';
-import { DocumentIdSchema } from './business.js';
 import { ToolRequestSchema } from './tool-request.js';
+import { NewMessageCheck } from '../write/write-checks.js';
 import { z } from './zod.js';
+import { zodObjectOf } from './zod-of.js';
 
 export const MessageRoleSchema = z.enum(MESSAGE_ROLES);
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
@@ -50,9 +49,4 @@ export const MessageSchema = z.object({
  * assistant messages come from the chat service. The client chooses the id, so writing the same
  * message twice (a Retry after a save that timed out but landed) stores it once.
  */
-export const NewMessageSchema = z.object({
-  id: DocumentIdSchema,
-  role: z.enum(CLIENT_MESSAGE_ROLES),
-  text: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
-  type: z.optional(MessageTypeSchema),
-});
+export const NewMessageSchema = zodObjectOf(NewMessageCheck);

@@ -1,8 +1,11 @@
 /**
  * One source of truth: the page checks what it sends and reads with plain checks (../write,
- * ../read/read-answers.ts) and the servers with the zod schemas here, both built from the field rules
- * in ../fields. For each pair, generated values (shape-variations.test-support.ts) must be accepted by
- * both or by neither, and kept the same way.
+ * ../read/read-answers.ts) and the servers with the zod schemas here. The schemas of what clients write
+ * are built from the write checks (./zod-of.ts, decision 0035): for those pairs this test holds zodOf to
+ * translating every rule faithfully. The answers' schemas are still written beside their checks, both
+ * from the field rules in ../fields: for those it holds the two spellings to each other. For each pair,
+ * generated values (shape-variations.test-support.ts) must be accepted by both or by neither, and kept
+ * the same way.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +24,7 @@ import {
   SubscriptionErrorEventCheck,
   UpsertEventCheck,
 } from '../read/read-answers.js';
-import { ChatResumeBodyCheck, ChatSendBodyCheck, ToolRequestCheck } from '../write/chat-bodies.js';
+import { ChatResumeBodyCheck, ChatSendBodyCheck, ToolRequestCheck } from '../write/chat-body-checks.js';
 import { SendCodeBodyCheck, VerifyCodeBodyCheck } from '../write/identity-bodies.js';
 import {
   DocumentIdCheck,

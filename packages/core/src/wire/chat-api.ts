@@ -1,16 +1,16 @@
 /**
  * The chat service's API (§7 POST /api/chat): its path, the phone sign-in tool and the body and
  * answer types. The zod schemas the servers validate with are in ../schema/chat-api.ts; the page
- * checks what it sends with ../write/chat-bodies.ts and reads the answer with ../read/read-answers.ts.
+ * checks what it sends with ../write/chat-body-checks.ts and reads the answer with ../read/read-answers.ts.
  */
 import type * as z from 'zod/mini';
+import type { BeforeDefaults, Checked } from '../check/check.js';
+import type { ChatInterruptSchema, ChatResponseSchema } from '../schema/chat-api.js';
 import type {
-  ChatInterruptSchema,
-  ChatResponseSchema,
-  ChatResumeBodySchema,
-  ChatSendBodySchema,
-  ResumeResponseSchema,
-} from '../schema/chat-api.js';
+  ChatResumeBodyCheck,
+  ChatSendBodyCheck,
+  ResumeResponseCheck,
+} from '../write/chat-body-checks.js';
 
 /** The path of the chat service on its host (§7). */
 export const CHAT_PATH = '/api/chat';
@@ -23,10 +23,10 @@ export * from '../fields/chat-fields.js';
 export type { ToolRequest } from '../model/tool-request.js';
 
 /** §7 normal send body. */
-export type ChatSendBody = z.input<typeof ChatSendBodySchema>;
-export type ResumeResponse = z.infer<typeof ResumeResponseSchema>;
+export type ChatSendBody = BeforeDefaults<Checked<typeof ChatSendBodyCheck>, 'contextType'>;
+export type ResumeResponse = Checked<typeof ResumeResponseCheck>;
 /** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
-export type ChatResumeBody = z.input<typeof ChatResumeBodySchema>;
+export type ChatResumeBody = BeforeDefaults<Checked<typeof ChatResumeBodyCheck>, 'contextType'>;
 export type ChatInterrupt = z.infer<typeof ChatInterruptSchema>;
 /**
  * §7 response. Only interrupts and smartReplies are read; smart replies arrive as strings or

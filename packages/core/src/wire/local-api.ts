@@ -10,7 +10,6 @@ import type {
   BotCheckTokenSchema,
   ClockSpecSchema,
   FaultSpecSchema,
-  SendCodeBodySchema,
   SendCodeResultSchema,
   SequencedMessageSchema,
   SignInResultSchema,
@@ -19,8 +18,9 @@ import type {
   SubscriptionErrorEventSchema,
   UnsubscribePayloadSchema,
   UpsertEventSchema,
-  VerifyCodeBodySchema,
 } from '../schema/local-api.js';
+import type { Checked } from '../check/check.js';
+import type { SendCodeBodyCheck, VerifyCodeBodyCheck } from '../write/identity-bodies.js';
 
 /** HTTP routes of the data API (§7 reads and writes). Bearer token optional; see mock-server/README.md. */
 export const DATA_ROUTES = {
@@ -69,9 +69,9 @@ export const SOCKET_EVENTS = {
 } as const;
 
 export type BotCheckToken = z.infer<typeof BotCheckTokenSchema>;
-export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
+export type SendCodeBody = Checked<typeof SendCodeBodyCheck>;
 export type SendCodeResult = z.infer<typeof SendCodeResultSchema>;
-export type VerifyCodeBody = z.infer<typeof VerifyCodeBodySchema>;
+export type VerifyCodeBody = Checked<typeof VerifyCodeBodyCheck>;
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
 export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;

@@ -1,4 +1,4 @@
-/** The identity bodies the local provider sends (mirroring ../schema/local-api.ts). */
+/** The identity bodies the local provider sends: their one spelling, the mock server's schemas built from it. */
 import { object, string } from '../check/check.js';
 import {
   MAX_BOT_CHECK_TOKEN_LENGTH,

@@ -1,7 +1,9 @@
 /**
- * What a client writes (§7), checked before anything is sent: plain checks (../check) that mirror
- * the zod schemas servers validate the same writes with (../schema), so a bad value is refused in
- * the page with a message naming the field, without the schema library in the page's bundle.
+ * What a client writes (§7), checked before anything is sent, spelled once: these plain checks (../check)
+ * are the shapes, the types (../model) are what they keep, and the servers' zod schemas for the same
+ * writes are built from them (../schema/zod-of.ts, decision 0035). A bad value is refused in the page
+ * with a message naming the field, without the schema library in the page's bundle. Imports only
+ * ../check and ../fields, so the model and the schemas can both build on this file without a circle.
  */
 import {
   boolean,
@@ -14,22 +16,15 @@ import {
   withDefault,
   type Check,
 } from '../check/check.js';
-import { DOCUMENT_ID, HANDLE } from '../model/business.js';
-import {
-  DEFAULT_CONTEXT_TYPE,
-  MAX_CONTEXT_TYPE_LENGTH,
-  USER_TYPES,
-  type LastMessage,
-  type NewConversation,
-} from '../model/conversation.js';
-import { FEED_ITEM_TYPE, type NewFeedItem } from '../model/feed-item.js';
+import { DOCUMENT_ID, HANDLE } from '../fields/business-fields.js';
+import { DEFAULT_CONTEXT_TYPE, MAX_CONTEXT_TYPE_LENGTH, USER_TYPES } from '../fields/conversation-fields.js';
+import { FEED_ITEM_TYPE } from '../fields/feed-item-fields.js';
 import {
   CLIENT_MESSAGE_ROLES,
   MAX_MESSAGE_LENGTH,
   MESSAGE_ROLES,
   MESSAGE_TYPES,
-  type NewMessage,
-} from '../model/message.js';
+} from '../fields/message-fields.js';
 import { CHAT_LANGUAGE_TAG, MAX_TIME_ZONE_LENGTH } from '../fields/chat-fields.js';
 import { MAX_FEED_MESSAGE_LENGTH } from '../fields/feed-item-fields.js';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH, MAX_UID_LENGTH } from '../fields/user-fields.js';
@@ -52,7 +47,8 @@ export const HandleCheck: Check<string> = string({
 const UserIdCheck = nullable(string({ min: 1, max: MAX_UID_LENGTH }));
 const ContextTypeCheck = withDefault(string({ min: 1, max: MAX_CONTEXT_TYPE_LENGTH }), DEFAULT_CONTEXT_TYPE);
 
-export const NewConversationCheck: Check<Required<NewConversation>> = object({
+/** What a client supplies to create a conversation (§7 "Add a conversation"); the backend sets the rest. */
+export const NewConversationCheck = object({
   businessId: DocumentIdCheck,
   userId: UserIdCheck,
   userType: oneOf(USER_TYPES),
@@ -60,20 +56,26 @@ export const NewConversationCheck: Check<Required<NewConversation>> = object({
   isOutsideBusinessHours: boolean,
 });
 
-export const NewMessageCheck: Check<NewMessage> = object({
+/**
+ * What a client may write (§7 "Add a message"): only visitor and system messages (assistant messages
+ * come from the chat service). The client chooses the id, so writing the same message twice stores it once.
+ */
+export const NewMessageCheck = object({
   id: DocumentIdCheck,
   role: oneOf(CLIENT_MESSAGE_ROLES),
   text: string({ max: MAX_MESSAGE_LENGTH }),
   type: optional(oneOf(MESSAGE_TYPES)),
 });
 
-export const LastMessageCheck: Check<LastMessage> = object({
+export const LastMessageCheck = object({
   text: string({ max: MAX_MESSAGE_LENGTH }),
   sender: oneOf(MESSAGE_ROLES),
+  /** Epoch milliseconds. */
   sentAt: integer({ min: 0 }),
   messageId: string({ min: 1, max: DOCUMENT_ID.maxLength }),
 });
 
+/** §7 "Merge lastMessage and updatedAt on a conversation": updatedAt is set by the backend. */
 export const LastMessageUpdateCheck = object({ lastMessage: LastMessageCheck });
 
 /** The fields of a feed item a client writes (read-answers.ts adds the backend's id and createdAt). */
@@ -85,7 +87,8 @@ export const newFeedItemFields = {
   message: string({ min: 1, max: MAX_FEED_MESSAGE_LENGTH }),
 };
 
-export const NewFeedItemCheck: Check<NewFeedItem> = object(newFeedItemFields);
+/** What a client writes to a business's feed; the backend sets id and createdAt. */
+export const NewFeedItemCheck = object(newFeedItemFields);
 
 /** The chat fields a send and a resume share (§7). */
 export const chatCommonChecks = {

@@ -1,9 +1,14 @@
-/** The §7 chat bodies the page sends, checked before sending (mirroring ../schema/chat-api.ts). */
+/**
+ * The §7 chat bodies the page sends, checked before sending: the one spelling of these shapes, from
+ * which the servers' schemas are built (../schema/chat-api.ts, decision 0035). Not the session's
+ * chat-bodies.ts, which builds these bodies from the conversation.
+ */
 import { array, boolean, looseObject, object, oneOf, optional, string, unknown } from '../check/check.js';
 import { MAX_CHAT_MESSAGE_LENGTH, RESUME, RESUME_ACTIONS } from '../fields/chat-fields.js';
 import { TOOL_REQUEST } from '../fields/message-fields.js';
 import { chatCommonChecks, DocumentIdCheck } from './write-checks.js';
 
+/** §7 normal send body. */
 export const ChatSendBodyCheck = object({
   message: string({ min: 1, max: MAX_CHAT_MESSAGE_LENGTH }),
   ...chatCommonChecks,
@@ -17,6 +22,15 @@ export const ToolRequestCheck = looseObject({
   input: optional(unknown),
 });
 
+/** The visitor's answer to an interrupt, in a resume. */
+export const ResumeResponseCheck = object({
+  requiresAuth: boolean,
+  action: oneOf(RESUME_ACTIONS),
+  message: string({ max: RESUME.maxMessageLength }),
+  declined: optional(boolean),
+});
+
+/** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
 export const ChatResumeBodyCheck = object({
   ...chatCommonChecks,
   messageId: optional(DocumentIdCheck),
@@ -24,12 +38,7 @@ export const ChatResumeBodyCheck = object({
     respond: array(
       object({
         toolRequest: ToolRequestCheck,
-        response: object({
-          requiresAuth: boolean,
-          action: oneOf(RESUME_ACTIONS),
-          message: string({ max: RESUME.maxMessageLength }),
-          declined: optional(boolean),
-        }),
+        response: ResumeResponseCheck,
       }),
       { min: 1, max: RESUME.maxResponses },
     ),
