@@ -37,6 +37,20 @@ export function readBuildEnv(mode: string, envDir: string): AppEnv {
   return parseEnv(loadEnv(mode, envDir, 'VITE_'));
 }
 
+/**
+ * The built entry script (`<script type="module" crossorigin src="/assets/index-….js">`) marked
+ * `fetchpriority="low"`. The first screen needs none of it — the frame, the welcome and the message box
+ * are index.html's and the first-read script's — so it should not take the phone's bandwidth from the
+ * CSS and the business read; a module script otherwise asks at high priority, as if the first paint
+ * waited for it (and Lighthouse's model counts it so).
+ */
+export function lowPriorityEntry(html: string): string {
+  return html.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    '<script type="module" crossorigin fetchpriority="low" src="$1"></script>',
+  );
+}
+
 export function configuredAppPlugin(): Plugin {
   let env: AppEnv | undefined;
   let firstRead: FirstReadScript | undefined;
@@ -46,6 +60,14 @@ export function configuredAppPlugin(): Plugin {
     return env;
   };
   const script = (): FirstReadScript => (firstRead ??= firstReadScript(configured()));
+  const firstReadTags = (): HtmlTagDescriptor[] => [
+    {
+      tag: 'link',
+      attrs: { rel: 'preconnect', href: script().origin, crossorigin: '' },
+      injectTo: 'head-prepend',
+    },
+    { tag: 'script', attrs: { src: firstReadSrc, async: true }, injectTo: 'head-prepend' },
+  ];
   return {
     name: 'business-chat:configured-app',
     // `vite preview` serves a finished build: nothing to resolve, and its configuration is already baked in.
@@ -66,16 +88,14 @@ export function configuredAppPlugin(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: script().fileName, source: script().source });
     },
-    transformIndexHtml(): HtmlTagDescriptor[] {
-      const { origin } = script();
-      return [
-        {
-          tag: 'link',
-          attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
-          injectTo: 'head-prepend',
-        },
-        { tag: 'script', attrs: { src: firstReadSrc, async: true }, injectTo: 'head-prepend' },
-      ];
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        const tags = firstReadTags();
+        // A build's entry script: fetched at low priority, after the frame's CSS (decision 0036).
+        if (!context.bundle) return { html, tags };
+        return { html: lowPriorityEntry(html), tags };
+      },
     },
     resolveId(id) {
       if (id === APP_ENV_MODULE) return RESOLVED_APP_ENV;

@@ -20,6 +20,7 @@ import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
 import { claimEarlyWelcomeForPage } from './app/first-read/first-read.js';
 import { AppRoutes } from './app/routes.js';
+import { preloadAssistantMarkdown, preloadOnIntent } from './components/markdown/lazy-assistant-markdown.js';
 import { EmbedProvider } from './lib/embed/embed-context.js';
 import { readPageOptions } from './lib/embed/page-options.js';
 import { applyLanguage } from './lib/i18n/active-text.js';
@@ -51,6 +52,10 @@ async function start(): Promise<void> {
   // render shows the one it has shown, if any (decision 0021). As late as it can be, so a business read
   // that lands while the app's code runs still shows at once.
   claimEarlyWelcomeForPage();
+  // The Markdown renderer is for replies: it loads once the visitor starts writing (decision 0036), or
+  // now when they already have, in index.html's box, before this code ran.
+  if (document.querySelector<HTMLTextAreaElement>('#root textarea')?.value) void preloadAssistantMarkdown();
+  else preloadOnIntent(document);
   root.render(
     <StrictMode>
       <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>

@@ -8,6 +8,13 @@ if (typeof Element !== 'undefined') Element.prototype.scrollIntoView ??= functio
 
 afterEach(() => cleanup());
 
+// The page loads its Markdown renderer apart from its first script, before the first reply in practice
+// (components/markdown/lazy-assistant-markdown.tsx); tests render replies as a page that has it.
+if (typeof window !== 'undefined') {
+  const { preloadAssistantMarkdown } = await import('../components/markdown/lazy-assistant-markdown.js');
+  await preloadAssistantMarkdown();
+}
+
 // The page's early composer store (features/composer/early-composer.ts) lives for the page: each test is a page.
 afterEach(async () => {
   if (typeof window === 'undefined') return;

@@ -1,4 +1,4 @@
-import { runInNewContext } from 'node:vm';
+import { createContext, runInContext, runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { firstReadScript } from '../../../build/first-read-script.js';
 import type { AppEnv } from '../../config/env.js';
@@ -43,6 +43,40 @@ describe('the first-read script', () => {
     );
     const production = { ...FIREBASE, firebase: { ...FIREBASE.firebase!, firestoreEmulatorHost: undefined } };
     expect(firstReadScript(production).origin).toBe('https://firestore.googleapis.com');
+  });
+
+  it("starts itself as a worker, which loads Intl's date and time-zone data and reads nothing", () => {
+    const src = 'http://127.0.0.1:5173/assets/first-read-0123abcd.js';
+    const Worker = vi.fn();
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    const document = { currentScript: { src }, readyState: 'complete', querySelector: () => null };
+    const page = { window: {}, location: { pathname: '/chat/bella-vista-salon' }, fetch, Worker, document };
+    runInNewContext(firstReadScript(LOCAL).source, page);
+    expect(Worker).toHaveBeenCalledExactlyOnceWith(src);
+    expect(fetch).toHaveBeenCalledOnce();
+
+    const formats: Intl.DateTimeFormatOptions[] = [];
+    // A function, not an arrow: the script calls it with and without `new`, as Intl allows.
+    const DateTimeFormat = vi.fn(function (_locale?: string, options: Intl.DateTimeFormatOptions = {}) {
+      formats.push({ ...options });
+      return { formatToParts: () => [], format: () => '', resolvedOptions: () => ({}) };
+    });
+    const close = vi.fn();
+    const workerFetch = vi.fn();
+    const worker = createContext({
+      importScripts: () => undefined,
+      close,
+      fetch: workerFetch,
+      DateTimeFormat,
+    });
+    runInContext('Intl.DateTimeFormat = DateTimeFormat;', worker);
+    runInContext(firstReadScript(LOCAL).source, worker);
+    expect(formats.some((options) => options.timeZone !== undefined && options.weekday === 'long')).toBe(
+      true,
+    );
+    expect(formats.some((options) => options.dateStyle === 'medium')).toBe(true);
+    expect(close).toHaveBeenCalledOnce();
+    expect(workerFetch).not.toHaveBeenCalled();
   });
 
   it('is named by its content', () => {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { fillText, visibleText, type AuthProvider, type ConfirmedUser } from '@chat/core';
 import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
 import { formatMessageTime } from '../../../lib/i18n/format-time.js';
-import { AssistantMarkdown } from '../../../components/markdown/assistant-markdown.js';
+import { LazyAssistantMarkdown } from '../../../components/markdown/lazy-assistant-markdown.js';
 import type { ListedMessage } from '@chat/session';
 
 // The phone sign-in is code the first screen never runs: it loads (with its styles) when the assistant
@@ -57,7 +57,7 @@ export function MessageBubble({
         <Avatar name={assistantName} />
         <div className={`msg__bubble${message.streaming ? ' msg__bubble--streaming' : ''}`}>
           <span className="sr-only">{fillText(PAGE_TEXT.speaker, { name: assistantName })}</span>
-          <AssistantMarkdown text={message.text} streaming={message.streaming === true} />
+          <LazyAssistantMarkdown text={message.text} streaming={message.streaming === true} />
         </div>
       </div>
     );
