@@ -39,7 +39,13 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
       const state = await until(session, (s) => s.conversation.status !== 'resolving');
 
       expect(state.conversation).toEqual({ status: 'closed' });
-      expect(state).toMatchObject({ loaded: true, canSend: false, messages: [], navigateTo: null });
+      expect(state).toMatchObject({
+        chatEnabled: false,
+        loaded: true,
+        canSend: false,
+        messages: [],
+        navigateTo: null,
+      });
       expect(calls).toEqual([]);
       expect(backend.data.conversations()).toEqual([]);
       // The tab keeps the conversation it has for the business it came from.
@@ -69,6 +75,7 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
     expect(state.conversation).toEqual({ status: 'ready', conversation: earlier });
     expect(state.messages.map((m) => m.text)).toEqual(['Written before the review']);
     expect(state.canSend).toBe(false);
+    expect(state.chatEnabled).toBe(false);
     expect(await session.send('Hello?')).toBe(false);
     expect(await session.startNewConversation()).toBe(false);
     await session.tryAgain();
@@ -77,5 +84,22 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
     expect(backend.chat.calls).toEqual([]);
     expect(session.getState().alerts).toEqual([]);
     expect(storage.getItem(CONVERSATION_ID_KEY)).toBeNull();
+  });
+
+  it('says whether the chat is enabled from its first state, before anything is opened or loaded', () => {
+    const storage = memoryStorage();
+    const { session: closed } = closedSession('sunrise-bakery', storage);
+    expect(closed.getState()).toMatchObject({ chatEnabled: false, canSend: false });
+    const backend = createInMemoryBackend();
+    const open = createChatSession({
+      data: backend.data,
+      auth: backend.auth,
+      chat: backend.chat,
+      business: blocked('bella-vista-salon'),
+      storage: memoryStorage(),
+    });
+    sessions.push(open);
+    // Enabled, though nothing can be sent yet: canSend waits for the conversation, chatEnabled does not.
+    expect(open.getState()).toMatchObject({ chatEnabled: true, canSend: false });
   });
 });

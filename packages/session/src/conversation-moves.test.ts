@@ -46,6 +46,8 @@ describe('ChatSession: moving to a new conversation', () => {
       const state = await until(session, (s) => s.conversation.status === 'ready');
       expect(state.loaded, String(conversationId)).toBe(loadsAtOnce);
       expect(state.canSend, String(conversationId)).toBe(loadsAtOnce);
+      // Enabled whether or not loaded: only canSend waits for the messages.
+      expect(state.chatEnabled, String(conversationId)).toBe(true);
       session.stop();
     }
   });

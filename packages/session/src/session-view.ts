@@ -69,6 +69,12 @@ export interface ChatSessionState {
    */
   navigateTo: { conversationId: string | null } | null;
   /**
+   * Whether the business may be chatted with (§6, core's isChatEnabled), fixed for the session: when
+   * false the page is read-only (no sending, no new chat) and the session is closed when no valid
+   * conversation is named.
+   */
+  chatEnabled: boolean;
+  /**
    * False until the first list of stored messages (or the stream's failure) arrives; true at once
    * when the session is closed (there is no conversation to wait for).
    */
@@ -167,6 +173,7 @@ export function viewOf(
   /** The session's own smart replies, in the visitor's language. */
   replies: ProductReplies = ENGLISH_REPLIES,
 ): ChatSessionState {
+  const chatEnabled = isChatEnabled(business);
   const pageAlerts: SessionAlert[] = newChatFailed
     ? [{ source: 'new-chat', error: 'failedToCreateConversation' }]
     : [];
@@ -174,6 +181,7 @@ export function viewOf(
     return {
       conversation,
       navigateTo,
+      chatEnabled,
       loaded: conversation.status === 'closed',
       canSend: false,
       stored: [],
@@ -214,8 +222,9 @@ export function viewOf(
   return {
     conversation,
     navigateTo,
+    chatEnabled,
     loaded: room.loaded,
-    canSend: room.loaded && isChatEnabled(business),
+    canSend: room.loaded && chatEnabled,
     stored,
     messages: [...shown, ...waiting],
     interrupt,

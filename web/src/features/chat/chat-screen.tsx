@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { businessBrandColor, isChatEnabled, type Business } from '@chat/core';
+import { businessBrandColor, type Business } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '@chat/session';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { useEmbed } from '../../lib/embed/embed-context.js';
@@ -71,7 +71,7 @@ export function ChatScreen({
       <ChatHeader
         businessName={business.businessName}
         onNewChat={startNewChat}
-        newChatDisabled={conversation.status !== 'ready' || !isChatEnabled(business)}
+        newChatDisabled={conversation.status !== 'ready' || !state.chatEnabled}
       />
       <VerificationBanner businessName={business.businessName} status={business.verification.status} />
       {shownKey !== null ? (

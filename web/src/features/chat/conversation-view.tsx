@@ -5,7 +5,7 @@
  * smart replies, interrupt or alert can leak into the new one.
  */
 import { useRef, useState } from 'react';
-import { isChatEnabled, type Business, type OfferedSmartReply, type SuggestedQuestion } from '@chat/core';
+import { type Business, type OfferedSmartReply, type SuggestedQuestion } from '@chat/core';
 import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
 import { peekEarlyComposer } from '../composer/early-composer.js';
@@ -34,7 +34,7 @@ export function ConversationView({ business, binding }: { business: Business; bi
   const { auth, config } = useServices();
   const { state, session, submit, chooseReply } = binding;
   const { interrupt, typing, smartReplies } = state;
-  const chatEnabled = isChatEnabled(business);
+  const { chatEnabled } = state;
   // What the box starts with, read once: what the visitor typed before the conversation existed (issue
   // 31), else what the conversation the page left handed over.
   const [early] = useState(peekEarlyComposer);
