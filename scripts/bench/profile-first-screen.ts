@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startStaticServer } from '../../web/e2e/support/static-server.js';
 import { launchBrowser } from './browser.js';
-import { CONTEXT_OPTIONS, PHONE_PROFILE, TIMING_SCRIPT } from './first-screen.js';
+import { CONTEXT_OPTIONS, TIMING_SCRIPT, applyPhoneThrottling } from './first-screen.js';
 import { startServer } from './server-process.js';
 import { buildWebApp } from './vite-build.js';
 
@@ -42,17 +42,8 @@ try {
     await context.addInitScript(TIMING_SCRIPT);
     await context.addInitScript(LONG_TASKS);
     const page = await context.newPage();
+    if (throttled) await applyPhoneThrottling(page);
     const cdp = await context.newCDPSession(page);
-    if (throttled) {
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: PHONE_PROFILE.rttMs,
-        downloadThroughput: (PHONE_PROFILE.downKbitPerS * 1000) / 8,
-        uploadThroughput: (PHONE_PROFILE.upKbitPerS * 1000) / 8,
-      });
-    }
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');

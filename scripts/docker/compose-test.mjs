@@ -258,6 +258,11 @@ function startChatServiceBuild(limitMs = 600_000) {
   });
 }
 
+/** `docker run -d --init` as `name`, its port 8080 published on 127.0.0.1:`port`; `args` end with the image. */
+function runDetached(name, port, args) {
+  run('docker', ['run', '-d', '--init', '--name', name, '-p', `127.0.0.1:${port}:8080`, ...args]);
+}
+
 /** Polls `${base}/healthz` until it answers 200, while `container` runs, within HEALTHY_LIMIT_MS. */
 async function untilHealthz(base, container) {
   const deadline = Date.now() + HEALTHY_LIMIT_MS;
@@ -285,14 +290,7 @@ async function untilHealthz(base, container) {
 async function bareServerColdStart() {
   const port = await freePort();
   const runAt = Date.now();
-  run('docker', [
-    'run',
-    '-d',
-    '--init',
-    '--name',
-    BARE_SERVER_CONTAINER,
-    '-p',
-    `127.0.0.1:${port}:8080`,
+  runDetached(BARE_SERVER_CONTAINER, port, [
     '--entrypoint',
     'node',
     CHAT_SERVICE_IMAGE,
@@ -328,14 +326,7 @@ async function checkChatServiceImage(build) {
   }
   const port = await freePort();
   const runAt = Date.now();
-  run('docker', [
-    'run',
-    '-d',
-    '--init',
-    '--name',
-    CHAT_SERVICE_CONTAINER,
-    '-p',
-    `127.0.0.1:${port}:8080`,
+  runDetached(CHAT_SERVICE_CONTAINER, port, [
     '-e',
     'GOOGLE_CLOUD_PROJECT=demo-business-chat',
     '-e',
