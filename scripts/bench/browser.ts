@@ -51,10 +51,15 @@ export async function jsAndCssBefore(
   counting = false;
   page.off('request', onRequest);
   let total = 0;
+  const counted = new Set<string>();
   for (const request of requests) {
+    // A file fetched again is not downloaded twice (the first-read script's worker loads the script the
+    // page already has, from the cache, and Chromium keeps no body for that second fetch).
+    if (counted.has(request.url())) continue;
     const response = await request.response();
     if (!response || !response.ok()) continue;
+    counted.add(request.url());
     total += gzipBytes(await response.body());
   }
-  return { gzipBytes: total, files: requests.map((r) => new URL(r.url()).pathname) };
+  return { gzipBytes: total, files: [...counted].map((url) => new URL(url).pathname) };
 }
