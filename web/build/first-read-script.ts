@@ -121,20 +121,21 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     var path = location.pathname;
     var match = /^\\/chat\\/([^/]+)(\\/[^/]*)?\\/?$/.exec(path);
     var id = match ? decodeURIComponent(match[1]) : path === '/' ? ${JSON.stringify(env.defaultBusinessId)} : '';
-    // The message box works before the app does (early-composer-script.ts), on every chat page.
-    startEarlyComposer(id.charAt(0) === '@' ? '' : id, whenParsed);
-    if (!id || id.charAt(0) === '@') {
-      warmIntl();
-      return;
+    var readable = id && id.charAt(0) !== '@';
+    // The read first: the rest of this script is the main thread's, the read the network's.
+    var url = readable ? ${JSON.stringify(prefix)} + encodeURIComponent(id) + ${JSON.stringify(suffix)} : '';
+    var response = readable ? fetch(url, { headers: { accept: 'application/json' } }) : null;
+    if (response) {
+      // Whoever takes it handles a failure; nobody may take it, so no unhandled rejection either.
+      response.catch(function () {});
+      window[${JSON.stringify(FIRST_READ_GLOBAL)}] = { url: url, response: response };
     }
-    var url = ${JSON.stringify(prefix)} + encodeURIComponent(id) + ${JSON.stringify(suffix)};
-    var response = fetch(url, { headers: { accept: 'application/json' } });
-    // Whoever takes it handles a failure; nobody may take it, so no unhandled rejection either.
-    response.catch(function () {});
+    // The message box works before the app does (early-composer-script.ts), on every chat page.
+    startEarlyComposer(readable ? id : '', whenParsed);
     warmIntl();
-    window[${JSON.stringify(FIRST_READ_GLOBAL)}] = { url: url, response: response };
+    if (!response) return;
     if ((match && match[2]) || storedConversation() || language() !== 'en') return;
-    var early = { businessId: id, claimed: false, businessName: null };
+    var early = { businessId: id, claimed: false, businessName: null, onName: null };
     window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
     response
       .then(function (answer) {
@@ -144,9 +145,14 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
         var name = body && (${nameOf});
         if (typeof name !== 'string' || !name.trim() || name.trim().length > 200) return;
         whenParsed(function () {
+          // The app has started first: it shows the welcome itself, told the name here.
+          if (early.claimed) {
+            if (early.onName) early.onName(name.trim());
+            return;
+          }
           var template = document.getElementById(${JSON.stringify(EARLY_WELCOME_TEMPLATE_ID)});
           var loading = document.querySelector('#root .chat-loading');
-          if (early.claimed || !template || !loading) return;
+          if (!template || !loading) return;
           var welcome = template.content.firstElementChild.cloneNode(true);
           var title = welcome.querySelector('h2');
           title.textContent = title.textContent.replace('{business}', name.trim());

@@ -81,12 +81,22 @@ describe("the first-read script's early welcome", () => {
     expect(title()).toBe('Welcome to Bella Vista Salon!');
   });
 
-  it('leaves the page to the app once the app has started', async () => {
-    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: 'Bella Vista Salon' }));
-    expect(claimEarlyWelcome()).toBeNull();
+  it('leaves the page to the app once the app has started, and tells the app the name when it comes', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: ' Bella Vista Salon ' }));
+    const told: unknown[] = [];
+    expect(claimEarlyWelcome(globalThis, (welcome) => told.push(welcome))).toBeNull();
     await settled();
     expect(title()).toBeNull();
     expect(loading()).toBe('Loading...');
+    expect(told).toEqual([{ businessId: 'bella-vista-salon', businessName: 'Bella Vista Salon' }]);
+  });
+
+  it('tells the app nothing when the read has no usable name', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ error: 'not found' }, 404));
+    const told: unknown[] = [];
+    claimEarlyWelcome(globalThis, (welcome) => told.push(welcome));
+    await settled();
+    expect(told).toEqual([]);
   });
 
   it('shows nothing early when the conversation may have messages, the language is not English, or the business is not there', async () => {

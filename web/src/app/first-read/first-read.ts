@@ -48,6 +48,13 @@ interface EarlyWelcomeState {
   claimed: boolean;
   /** The name shown, once the script has shown the welcome. */
   businessName: string | null;
+  /**
+   * Set by the app when it claims the page: the script calls it with the business's name when the read
+   * answers after the app's start, so the app shows the welcome at once instead of when its own
+   * business read has gone through the data provider (on a fast machine the app's script can win that
+   * race, and the welcome then waited on the app's whole start).
+   */
+  onName: ((name: string) => void) | null;
 }
 
 export interface EarlyWelcome {
@@ -60,25 +67,40 @@ type WithEarlyWelcome = typeof globalThis & { [EARLY_WELCOME_GLOBAL]?: EarlyWelc
 /**
  * Called once as the app starts, before its first render: the welcome the first-read script has shown
  * (the app's first render shows the same), or null. Either way the script no longer touches the page,
- * so React alone owns the DOM from its first render on.
+ * so React alone owns the DOM from its first render on; a name the script learns later goes to
+ * `onName` instead.
  */
-export function claimEarlyWelcome(scope: WithEarlyWelcome = globalThis): EarlyWelcome | null {
+export function claimEarlyWelcome(
+  scope: WithEarlyWelcome = globalThis,
+  onName: ((welcome: EarlyWelcome) => void) | null = null,
+): EarlyWelcome | null {
   const state = scope[EARLY_WELCOME_GLOBAL];
   if (!state) return null;
   state.claimed = true;
+  if (onName) state.onName = (businessName) => onName({ businessId: state.businessId, businessName });
   return state.businessName === null
     ? null
     : { businessId: state.businessId, businessName: state.businessName };
 }
 
 let claimedWelcome: EarlyWelcome | null = null;
+const welcomeListeners = new Set<() => void>();
 
 /** Claims the early welcome for the page (main.tsx, before its first render); see claimEarlyWelcome. */
 export function claimEarlyWelcomeForPage(): void {
-  claimedWelcome = claimEarlyWelcome();
+  claimedWelcome = claimEarlyWelcome(globalThis, (welcome) => {
+    claimedWelcome = welcome;
+    for (const listener of welcomeListeners) listener();
+  });
 }
 
-/** The business name the first-read script welcomed with, when it welcomed to `businessId`. */
+/** The business name the first-read script welcomed with (or learned), when it read `businessId`. */
 export function earlyWelcomeName(businessId: string): string | null {
   return claimedWelcome?.businessId === businessId ? claimedWelcome.businessName : null;
+}
+
+/** For useSyncExternalStore: called when the first-read script learns the name after the app's start. */
+export function subscribeEarlyWelcome(listener: () => void): () => void {
+  welcomeListeners.add(listener);
+  return () => welcomeListeners.delete(listener);
 }
