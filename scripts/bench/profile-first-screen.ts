@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile-first-screen.ts [loads] [--unthrottled] [--dir=<built page>]`: where the
+ * `npx tsx scripts/bench/profile-first-screen.ts [loads] [--unthrottled] [--enter] [--dir=<built page>]`: where the
  * local page's main thread goes between navigation and its conversation on screen — one cold load at a
  * time on the phone profile, a CDP CPU profile of it summed by script and by function (self time), and
  * the page's long tasks. A profiling aid for decision 0036, not a benchmark.
@@ -18,6 +18,8 @@ import { buildWebApp } from './vite-build.js';
 const STREAMING = { STREAM_CHUNK_CHARS: '12', STREAM_INTERVAL_MS: '0' };
 const loads = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1);
 const throttled = !process.argv.includes('--unthrottled');
+// --enter: profile from Enter in the live conversation to the reply's first character instead.
+const enter = process.argv.includes('--enter');
 const LONG_TASKS = `new PerformanceObserver((list) => {
   window.__longTasks = (window.__longTasks || []).concat(list.getEntries().map((e) => [e.startTime, e.duration]));
 }).observe({ type: 'longtask', buffered: true });`;
@@ -53,6 +55,17 @@ try {
       polling: 50,
     });
     await page.waitForTimeout(500);
+    if (enter) {
+      await cdp.send('Profiler.stop');
+      const box = page.getByRole('textbox', { name: 'Message', exact: true });
+      await box.fill('What are your opening hours?');
+      await cdp.send('Profiler.start');
+      await box.press('Enter');
+      await page.waitForFunction(() => window.__firstScreenTimes?.reply != null, undefined, {
+        timeout: 60_000,
+        polling: 50,
+      });
+    }
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
     };

@@ -22,9 +22,17 @@ export function useAutoScroll<T extends HTMLElement>(contentKey: string) {
     setShowJump(!atBottom);
   }, []);
 
+  // In the next animation frame, not in the commit: reading scrollHeight lays the page out, and a
+  // streamed reply commits several times a frame (one per chunk) — in the commit that was a layout per
+  // chunk, and the first one held up the requests a send starts (Enter → first reply, issue 31). An
+  // animation frame runs before the frame is painted, so the visitor never sees the list unscrolled.
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
+    if (!following.current) return;
+    const frame = requestAnimationFrame(() => {
+      const el = ref.current;
+      if (el && following.current) el.scrollTop = el.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [contentKey]);
 
   const jumpToLatest = useCallback(() => {
