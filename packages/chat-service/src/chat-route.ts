@@ -15,7 +15,7 @@
  * passes to the business's team becomes one feed item, from the verified token only.
  */
 import type { Assistant, TurnStreaming } from '@chat/assistant';
-import { CHAT_PATH } from '@chat/core';
+import { CHAT_PATH, ProviderError } from '@chat/core';
 import {
   callerGone,
   chatAnswer,
@@ -159,8 +159,10 @@ export function chatRoute(options: ChatRouteOptions): Router {
     }
     try {
       res.json(await runTurn(claim.attempt));
-    } catch (error) {
-      if (answered) {
+    } catch (thrown) {
+      const error = deletedMidTurn(thrown) ? conversationDeleted(conversation.id) : thrown;
+      // Its claim went with it: nothing left to settle.
+      if (answered && error === thrown) {
         await store.turns
           .settle(conversation.id, answered, claim.attempt, failedOutcome(error))
           .catch((settleError: unknown) =>
@@ -256,4 +258,24 @@ export function chatRoute(options: ChatRouteOptions): Router {
   }
 
   return router;
+}
+
+/** gRPC NOT_FOUND: an update of a document that is not there. */
+const NOT_FOUND = 5;
+
+/**
+ * A turn's writes update only the reply and the conversation, which are gone together only when the
+ * conversation is deleted (the visitor's or the retention job's delete) while the turn runs. The caller
+ * is told its conversation is gone (404, as a later call would be), not an internal error an operator
+ * would be paged for.
+ */
+function deletedMidTurn(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === NOT_FOUND;
+}
+
+function conversationDeleted(conversationId: string): ProviderError {
+  return new ProviderError(
+    'not-found',
+    `Conversation ${conversationId} was deleted while its reply was written`,
+  );
 }

@@ -10,6 +10,7 @@ import { contractBusiness } from '@chat/contract';
 import { ErrorBodySchema, PHONE_SIGN_IN_TOOL } from '@chat/core';
 import type { Business } from '@chat/core';
 import { getAuth } from 'firebase-admin/auth';
+import { pino } from 'pino';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -205,6 +206,32 @@ describe.skipIf(!emulatorsRunning)('the chat service on the Firebase emulators',
           .filter(Boolean),
       ).toHaveLength(100);
       watch.stop();
+    } finally {
+      await streaming.stop();
+    }
+  });
+
+  it('answers 404 when the conversation is deleted while its reply streams, and logs no error', async () => {
+    const logged: Array<{ level: number; msg?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const streaming = await startService(streamingAssistant(200, 20), { logger });
+    try {
+      const conversationId = await seedConversation(streaming.db, business.id);
+      const watch = watchWrites(streaming.db, conversationId);
+      await saveVisitorMessage(streaming.db, conversationId, 'Tell me everything');
+      const call = callChat(streaming.url, chatBody(conversationId, 'Tell me everything'));
+      await vi.waitFor(() => expect(watch.latest().find((m) => m.role === 'model')).toBeDefined(), {
+        timeout: 20_000,
+      });
+      watch.stop();
+      await streaming.db.recursiveDelete(streaming.db.collection('conversations').doc(conversationId));
+
+      const answer = await call;
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toMatchObject({ code: 'not-found' });
+      expect(answer.body.error!.message).toContain('deleted while its reply was written');
+      // pino's error level is 50: nothing an operator would be paged for.
+      expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     } finally {
       await streaming.stop();
     }
