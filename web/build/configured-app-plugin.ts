@@ -66,7 +66,13 @@ export function configuredAppPlugin(): Plugin {
       attrs: { rel: 'preconnect', href: script().origin, crossorigin: '' },
       injectTo: 'head-prepend',
     },
-    { tag: 'script', attrs: { src: firstReadSrc, async: true }, injectTo: 'head-prepend' },
+    // High priority: an async script is fetched at low priority by default, beside the app's entry
+    // script (also low), and the welcome waits for this one's read, not for the app.
+    {
+      tag: 'script',
+      attrs: { src: firstReadSrc, async: true, fetchpriority: 'high' },
+      injectTo: 'head-prepend',
+    },
   ];
   return {
     name: 'business-chat:configured-app',

@@ -135,10 +135,11 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     warmIntl();
     if (!response) return;
     if ((match && match[2]) || storedConversation() || language() !== 'en') return;
-    var early = { businessId: id, claimed: false, businessName: null, onName: null };
+    var early = { businessId: id, claimed: false, businessName: null, onName: null, answered: false, settled: null };
     window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
-    response
+    early.settled = response
       .then(function (answer) {
+        early.answered = true;
         return answer.ok ? answer.clone().json() : null;
       })
       .then(function (body) {

@@ -18,7 +18,7 @@ import { createBackend } from 'virtual:backend';
 import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
-import { claimEarlyWelcomeForPage } from './app/first-read/first-read.js';
+import { claimEarlyWelcomeForPage, earlyWelcomeSettled } from './app/first-read/first-read.js';
 import { AppRoutes } from './app/routes.js';
 import { preloadAssistantMarkdown, preloadOnIntent } from './components/markdown/lazy-assistant-markdown.js';
 import { EmbedProvider } from './lib/embed/embed-context.js';
@@ -50,7 +50,9 @@ async function start(): Promise<void> {
   import.meta.hot?.dispose(() => backend.close());
   // From here on React owns the page: the first-read script shows no welcome after this, and the first
   // render shows the one it has shown, if any (decision 0021). As late as it can be, so a business read
-  // that lands while the app's code runs still shows at once.
+  // that landed while the app's code ran still shows at once; one that comes later is shown by the app
+  // as soon as the script has its name (ChatPage).
+  await earlyWelcomeSettled();
   claimEarlyWelcomeForPage();
   // The Markdown renderer is for replies: it loads once the visitor starts writing (decision 0036), or
   // now when they already have, in index.html's box, before this code ran.

@@ -4,7 +4,7 @@ import { chooseLanguage } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstReadScript } from '../../../build/first-read-script.js';
 import type { AppEnv } from '../../config/env.js';
-import { EARLY_WELCOME_GLOBAL, claimEarlyWelcome } from './first-read.js';
+import { EARLY_WELCOME_GLOBAL, claimEarlyWelcome, earlyWelcomeSettled } from './first-read.js';
 import { FIREBASE_ENV, LOCAL_ENV } from './first-read-test-envs.js';
 
 // The web workspace's root: where vitest runs this project.
@@ -16,7 +16,7 @@ const FIREBASE = FIREBASE_ENV;
 type Scope = typeof globalThis & { [EARLY_WELCOME_GLOBAL]?: unknown };
 
 /** index.html as the browser has it before the app runs, at `path`, the business answering `body`. */
-function loadPage(env: AppEnv, path: string, answer: () => Response) {
+function loadPage(env: AppEnv, path: string, answer: () => Response | Promise<Response>) {
   document.documentElement.innerHTML = INDEX_HTML.replace(/^[\s\S]*?<html[^>]*>/, '').replace(
     /<\/html>[\s\S]*$/,
     '',
@@ -89,6 +89,23 @@ describe("the first-read script's early welcome", () => {
     expect(title()).toBeNull();
     expect(loading()).toBe('Loading...');
     expect(told).toEqual([{ businessId: 'bella-vista-salon', businessName: 'Bella Vista Salon' }]);
+  });
+
+  it('lets the app wait for a read that has answered, so the welcome is shown before the app takes the page', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: 'Bella Vista Salon' }));
+    await earlyWelcomeSettled();
+    expect(title()).toBe('Welcome to Bella Vista Salon!');
+    expect(claimEarlyWelcome()).toEqual({
+      businessId: 'bella-vista-salon',
+      businessName: 'Bella Vista Salon',
+    });
+  });
+
+  it('does not make the app wait for a read still on its way', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', () => new Promise<Response>(() => undefined));
+    await earlyWelcomeSettled();
+    expect(claimEarlyWelcome()).toBeNull();
+    expect(loading()).toBe('Loading...');
   });
 
   it('tells the app nothing when the read has no usable name', async () => {

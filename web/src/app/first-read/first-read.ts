@@ -55,6 +55,10 @@ interface EarlyWelcomeState {
    * race, and the welcome then waited on the app's whole start).
    */
   onName: ((name: string) => void) | null;
+  /** The read has answered (its headers are in): its body and the welcome are a moment away. */
+  answered: boolean;
+  /** Settles once the script is done with the answer (the welcome shown, or nothing to show). */
+  settled: Promise<void> | null;
 }
 
 export interface EarlyWelcome {
@@ -81,6 +85,20 @@ export function claimEarlyWelcome(
   return state.businessName === null
     ? null
     : { businessId: state.businessId, businessName: state.businessName };
+}
+
+/**
+ * Waits, before the app claims the page, for a first read that has already answered to be shown: on a
+ * fast machine the answer often lands while the app's script is being run, and the welcome is then
+ * a body's parse away — where the app's first render and its own business read would put it
+ * hundreds of milliseconds later. One task first, so such an answer is taken; a read still on its way
+ * is not waited for (the app is told its name later, see claimEarlyWelcome).
+ */
+export async function earlyWelcomeSettled(scope: WithEarlyWelcome = globalThis): Promise<void> {
+  const state = scope[EARLY_WELCOME_GLOBAL];
+  if (!state?.settled) return;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (state.answered) await state.settled;
 }
 
 let claimedWelcome: EarlyWelcome | null = null;
