@@ -40,6 +40,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const session: ChatSession = {
     getState: () => m.view(),
     subscribe: (listener) => m.subscribe(listener),
+    onNavigate: (listener) => m.onNavigate(listener),
     start: () => m.dispatch({ type: 'started' }),
     stop: () => m.dispatch({ type: 'stopped' }),
     open: (conversationId) => openConversation(m, conversationId),
