@@ -117,9 +117,12 @@ export interface ChatSession {
   cancelInterrupt(): Promise<void>;
   /** Creates a new conversation and shows it; false (with an alert) when it cannot be created. */
   startNewConversation(): Promise<boolean>;
-  /** What the visitor has typed and not sent; carried along when the session leaves a conversation. */
+  /**
+   * What the visitor has typed and not sent, in the conversation shown: the message box shows it (the
+   * session is its one owner); carried along when the session leaves a conversation for a new one, and
+   * empty in a conversation entered otherwise. Changing it does not change `getState()`'s object.
+   */
+  getDraft(): string;
   setDraft(text: string): void;
-  /** The draft carried into the conversation shown, if any. */
-  carriedDraft(): string;
   dismissAlert(source: SessionAlert['source']): void;
 }

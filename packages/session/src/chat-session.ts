@@ -21,7 +21,6 @@ import { createEffectRunner } from './effect-runner.js';
 import { answerInterrupt, cancelInterrupt, declineInterrupt } from './interrupt-commands.js';
 import { retryItem, sendText } from './outbox-delivery.js';
 import { createSessionMachine } from './session-machine.js';
-import { shownRoom } from './session-state.js';
 
 export { REPLY_MESSAGE_GRACE_MS } from './session-machine.js';
 export type {
@@ -68,8 +67,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     declineInterrupt: (reply) => declineInterrupt(m, reply),
     cancelInterrupt: () => cancelInterrupt(m),
     startNewConversation: () => moveTo(m, null),
+    getDraft: () => m.state.draft,
     setDraft: (text) => m.dispatch({ type: 'draft-changed', text }),
-    carriedDraft: () => shownRoom(m.state)?.carried?.draft ?? '',
     dismissAlert: (source) => m.dispatch({ type: 'alert-dismissed', source }),
   };
   return session;

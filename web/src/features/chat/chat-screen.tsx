@@ -11,6 +11,7 @@ import { PageStatus } from './components/page-status.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
 import { useChatSession } from './hooks/use-chat-session.js';
+import { useEarlyDraftHandover } from './hooks/use-early-composer-handover.js';
 import './chat-page.css';
 
 /** The chat page once its business is loaded: the layout of §2 around the session's conversation. */
@@ -23,6 +24,7 @@ export function ChatScreen({
 }) {
   const binding = useChatSession(business, urlConversationId);
   const { state, session } = binding;
+  useEarlyDraftHandover(session, state.chatEnabled);
 
   useEffect(() => {
     document.title = business.businessName;
