@@ -106,6 +106,7 @@ class Visitor {
       chat,
       business,
       storage: storageOrMemory(() => null),
+      conversationId: undefined,
       timeZone: TIME_ZONE,
     });
     this.session = session;
@@ -119,7 +120,6 @@ class Visitor {
     });
     session.subscribe(() => this.observe(session.getState()));
     session.start();
-    session.open(undefined);
     try {
       await opened;
     } finally {

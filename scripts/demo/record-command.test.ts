@@ -40,13 +40,19 @@ async function openVisitor(): Promise<{ session: ChatSession; conversationId: st
   const { data, auth, chat, close } = createLocalBackend({ serverUrl: url });
   const business = await data.getBusinessById('bella-vista-salon');
   if (!business) throw new Error('the demo business is not on the server');
-  const session = createChatSession({ data, auth, chat, business, storage: memoryStorage() });
+  const session = createChatSession({
+    data,
+    auth,
+    chat,
+    business,
+    storage: memoryStorage(),
+    conversationId: undefined,
+  });
   closing.push(() => {
     session.stop();
     close?.();
   });
   session.start();
-  session.open(undefined);
   const { conversation } = await until(session, (s) => s.conversation.status === 'ready' && s.loaded);
   if (conversation.status !== 'ready') throw new Error(`the conversation is ${conversation.status}`);
   return { session, conversationId: conversation.conversation.id };

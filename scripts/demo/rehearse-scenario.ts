@@ -149,10 +149,11 @@ class Visitor {
     private readonly scenario: ScenarioFile,
   ) {
     this.chat = recording(backend.chat, this.answers);
-    this.session = this.newSession();
+    this.session = this.newSession(undefined);
   }
 
-  private newSession(): ChatSession {
+  /** A session for the conversation `conversationId` names (undefined: a new one), as the page makes one. */
+  private newSession(conversationId: string | undefined): ChatSession {
     const { auth } = this.backend;
     return createChatSession({
       data: noticingFirstLists(this.backend.data, this.listening),
@@ -160,19 +161,20 @@ class Visitor {
       chat: this.chat,
       business: this.business,
       storage: this.storage,
+      conversationId,
       timeZone: TIMEZONE,
     });
   }
 
   /**
-   * Opens the page: a new conversation (its id), listened to live — once the server has answered the
+   * Opens the page: the conversation the session was made for (a new one; after a refresh, the one
+   * it had), its id, listened to live — once the server has answered the
    * live stream, so a step that breaks the stream finds it open (the page shows a new conversation's
    * welcome before that, and a visitor types slower than the stream opens). A business that cannot be
    * chatted with gets no conversation (decision 0024): null.
    */
-  async open(conversationId?: string): Promise<string | null> {
+  async open(): Promise<string | null> {
     this.session.start();
-    this.session.open(conversationId);
     const state = await this.until('the conversation to open', () => {
       const { conversation, loaded } = this.session.getState();
       if (conversation.status === 'error') throw new Error(`the conversation failed: ${conversation.error}`);
@@ -294,8 +296,8 @@ class Visitor {
         result.transcript.push('assistant: (live stream drops) — visitor refreshes');
         // A refresh: a new session over the same tab storage reopens the same conversation.
         this.session.stop();
-        this.session = this.newSession();
-        await this.open(this.conversationId);
+        this.session = this.newSession(this.conversationId);
+        await this.open();
       }
       if (step.reply) {
         const expected = step.reply;

@@ -29,6 +29,12 @@ export interface ChatSessionOptions {
   auth: AuthProvider;
   chat: ChatService;
   business: Business;
+  /**
+   * The conversation the page's URL names as the session is made (§4 resolution); undefined: none.
+   * The session's first state already says what it will show (`startsNew`); the resolution itself
+   * starts with `start()`. A later URL is given to `open`.
+   */
+  conversationId: string | undefined;
   /** The tab's storage: the conversation id (§3) and the server clock's offset. Must not throw. */
   storage: KeyValueStore;
   /** Default: English. */
@@ -71,13 +77,25 @@ export interface ChatSession {
   getState(): ChatSessionState;
   /** Calls `listener` after every change of the state; returns the function that stops it. */
   subscribe(listener: () => void): Unsubscribe;
-  /** Starts listening (the live stream of the conversation shown); again after `stop`. */
+  /**
+   * Starts listening (the live stream of the conversation shown); again after `stop`. The first start
+   * resolves the conversation the session was made for (`conversationId`).
+   */
   start(): void;
   /** Stops listening and drops timers; what is in flight finishes. */
   stop(): void;
   /**
-   * Shows the conversation the URL names (§4 resolution): it if valid, else the tab's conversation
-   * (by redirect), else a new one. Opening the one shown, or one being opened, does nothing.
+   * Calls `listener` with the conversation id the page's URL should name each time the session moves
+   * there (a redirect, a conversation created or replaced; null: the business's address with no
+   * conversation, when the URL named one that is not valid and none may be made). An event, told to
+   * the listeners subscribed at the time, after `subscribe`'s listeners; returns the function that
+   * stops it.
+   */
+  onNavigate(listener: (conversationId: string | null) => void): Unsubscribe;
+  /**
+   * Shows the conversation a changed URL names (§4 resolution): it if valid, else the tab's
+   * conversation (by redirect), else a new one. Opening the one shown, or one being opened, does
+   * nothing; the resolution runs once the session is started.
    */
   open(conversationId: string | undefined): void;
   /** §4 "Sending a user message"; false when it could not be saved (it waits for Retry). */
@@ -99,9 +117,12 @@ export interface ChatSession {
   cancelInterrupt(): Promise<void>;
   /** Creates a new conversation and shows it; false (with an alert) when it cannot be created. */
   startNewConversation(): Promise<boolean>;
-  /** What the visitor has typed and not sent; carried along when the session leaves a conversation. */
+  /**
+   * What the visitor has typed and not sent, in the conversation shown: the message box shows it (the
+   * session is its one owner); carried along when the session leaves a conversation for a new one, and
+   * empty in a conversation entered otherwise. Changing it does not change `getState()`'s object.
+   */
+  getDraft(): string;
   setDraft(text: string): void;
-  /** The draft carried into the conversation shown, if any. */
-  carriedDraft(): string;
   dismissAlert(source: SessionAlert['source']): void;
 }

@@ -21,7 +21,6 @@ import { createEffectRunner } from './effect-runner.js';
 import { answerInterrupt, cancelInterrupt, declineInterrupt } from './interrupt-commands.js';
 import { retryItem, sendText } from './outbox-delivery.js';
 import { createSessionMachine } from './session-machine.js';
-import { shownRoom } from './session-state.js';
 
 export { REPLY_MESSAGE_GRACE_MS } from './session-machine.js';
 export type {
@@ -40,6 +39,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const session: ChatSession = {
     getState: () => m.view(),
     subscribe: (listener) => m.subscribe(listener),
+    onNavigate: (listener) => m.onNavigate(listener),
     start: () => m.dispatch({ type: 'started' }),
     stop: () => m.dispatch({ type: 'stopped' }),
     open: (conversationId) => openConversation(m, conversationId),
@@ -67,8 +67,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     declineInterrupt: (reply) => declineInterrupt(m, reply),
     cancelInterrupt: () => cancelInterrupt(m),
     startNewConversation: () => moveTo(m, null),
+    getDraft: () => m.state.draft,
     setDraft: (text) => m.dispatch({ type: 'draft-changed', text }),
-    carriedDraft: () => shownRoom(m.state)?.carried?.draft ?? '',
     dismissAlert: (source) => m.dispatch({ type: 'alert-dismissed', source }),
   };
   return session;

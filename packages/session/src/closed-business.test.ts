@@ -23,6 +23,7 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
       chat: backend.chat,
       business: blocked(id),
       storage,
+      conversationId: undefined,
     });
     sessions.push(session);
     session.start();
@@ -35,7 +36,8 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
       const storage = memoryStorage();
       storage.setItem(CONVERSATION_ID_KEY, 'conv-of-another-business');
       const { session, backend, calls } = closedSession(id, storage);
-      session.open(undefined);
+      const moves: Array<string | null> = [];
+      session.onNavigate((to) => moves.push(to));
       const state = await until(session, (s) => s.conversation.status !== 'resolving');
 
       expect(state.conversation).toEqual({ status: 'closed' });
@@ -44,8 +46,8 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
         loaded: true,
         canSend: false,
         messages: [],
-        navigateTo: null,
       });
+      expect(moves).toEqual([]);
       expect(calls).toEqual([]);
       expect(backend.data.conversations()).toEqual([]);
       // The tab keeps the conversation it has for the business it came from.
@@ -54,22 +56,42 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
   );
 
   it('drops from the URL an id that is no valid conversation of the business, creating none', async () => {
-    const { session, backend } = closedSession('sunrise-bakery');
+    const backend = createInMemoryBackend();
     const elsewhere = backend.data.seedConversation({ businessId: 'bella-vista-salon' });
-    session.open(elsewhere.id);
+    const session = createChatSession({
+      data: backend.data,
+      auth: backend.auth,
+      chat: backend.chat,
+      business: blocked('sunrise-bakery'),
+      storage: memoryStorage(),
+      conversationId: elsewhere.id,
+    });
+    sessions.push(session);
+    const moves: Array<string | null> = [];
+    session.onNavigate((to) => moves.push(to));
+    session.start();
     const state = await until(session, (s) => s.conversation.status !== 'resolving');
 
     expect(state.conversation).toEqual({ status: 'closed' });
-    expect(state.navigateTo).toEqual({ conversationId: null });
+    expect(moves).toEqual([null]);
     expect(backend.data.conversations()).toEqual([elsewhere]);
   });
 
   it('shows a valid conversation the URL names, read-only: nothing is sent and no new one is made', async () => {
     const storage = memoryStorage();
-    const { session, backend } = closedSession('sunrise-bakery', storage);
+    const backend = createInMemoryBackend();
     const earlier = backend.data.seedConversation({ businessId: 'sunrise-bakery' });
     backend.data.seedMessage(earlier.id, { role: 'user', text: 'Written before the review' });
-    session.open(earlier.id);
+    const session = createChatSession({
+      data: backend.data,
+      auth: backend.auth,
+      chat: backend.chat,
+      business: blocked('sunrise-bakery'),
+      storage,
+      conversationId: earlier.id,
+    });
+    sessions.push(session);
+    session.start();
     const state = await until(session, (s) => s.loaded);
 
     expect(state.conversation).toEqual({ status: 'ready', conversation: earlier });
@@ -97,6 +119,7 @@ describe('ChatSession: a business that cannot be chatted with (§6)', () => {
       chat: backend.chat,
       business: blocked('bella-vista-salon'),
       storage: memoryStorage(),
+      conversationId: undefined,
     });
     sessions.push(open);
     // Enabled, though nothing can be sent yet: canSend waits for the conversation, chatEnabled does not.

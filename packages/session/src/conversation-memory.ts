@@ -16,3 +16,11 @@ export function readStoredConversationId(store: KeyValueStore): string | null {
 export function storeConversationId(store: KeyValueStore, conversationId: string): void {
   store.setItem(CONVERSATION_ID_KEY, conversationId);
 }
+
+/**
+ * Whether resolving `conversationId` (the URL's; undefined: none) makes a new, empty conversation:
+ * neither the URL nor the tab names one (§4 resolution, step 3) — read as the resolution reads it.
+ */
+export function startsNewConversation(store: KeyValueStore, conversationId: string | undefined): boolean {
+  return !conversationId && readStoredConversationId(store) === null;
+}

@@ -5,21 +5,30 @@
  * conversation is a transition (session-state.ts `enter`); its live stream is the effect runner's.
  */
 import type { Conversation } from '@chat/core';
+import { startsNewConversation } from './conversation-memory.js';
 import { carriedItems, carryOf, type Carry } from './outbox.js';
 import { createConversationFor, resolveConversation } from './resolve-conversation.js';
 import { roomOf, type SessionMachine } from './session-machine.js';
 import { shownRoom } from './session-state.js';
 
 /**
- * Shows the conversation `conversationId` names, else the tab's, else a new one (the ChatSession's
- * `open`). A later call replaces one under way; the same one again does nothing.
+ * Asks to show the conversation `conversationId` names, else the tab's, else a new one (the
+ * ChatSession's `open`; the effect runner starts the resolution, `resolveOpening`). A later call
+ * replaces one under way; the same one again does nothing.
  */
 export function openConversation(m: SessionMachine, conversationId: string | undefined): void {
   if (conversationId && shownRoom(m.state)?.conversation.id === conversationId) return;
   const key = conversationId ?? '';
   if (m.state.opening?.key === key) return;
-  m.dispatch({ type: 'opening', key });
-  const seq = m.state.opening!.seq;
+  m.dispatch({ type: 'opening', key, startsNew: startsNewConversation(m.storage, conversationId) });
+}
+
+/**
+ * Resolves the opening number `seq` (the URL's id `key`, '' for none: §4 "Conversation resolution")
+ * and dispatches what it settled on, unless a later opening replaced it meanwhile.
+ */
+export function resolveOpening(m: SessionMachine, seq: number, key: string): void {
+  const conversationId = key || undefined;
   void resolveConversation(m.business, conversationId, {
     data: m.data,
     auth: m.auth,

@@ -6,16 +6,18 @@
  * - keeps the typing indicator's grace timer armed while an answered reply is waited for
  *   (REPLY_MESSAGE_GRACE_MS), and the stall timer armed for the next streaming reply to stop growing
  *   (STALLED_REPLY_MS);
+ * - starts the resolution of the conversation asked for (`opening`) once the session is started —
+ *   the one it was made for at its first start, each later `open` as it comes;
  * - starts what a transition asks for: the messages carried from the previous conversation go into
  *   the outbox's line once the room has loaded; a save reported failed that shows up stored is asked
  *   about; a conversation the live stream says is gone is left for a new one.
  *
  * Its fields are effect handles only — the stream's unsubscribe function and the timers' ids, each
- * with the state it was started for, so a transition that changes that state replaces it. What the
- * session knows is all in the state.
+ * with the state it was started for, so a transition that changes that state replaces it, and the
+ * number of the last resolution started. What the session knows is all in the state.
  */
 import { answer } from './assistant-answers.js';
-import { leaveRoom } from './conversation-moves.js';
+import { leaveRoom, resolveOpening } from './conversation-moves.js';
 import { openStream } from './live-stream.js';
 import { queue } from './outbox-delivery.js';
 import { REPLY_MESSAGE_GRACE_MS, type EffectRunner, type SessionMachine } from './session-machine.js';
@@ -31,6 +33,8 @@ export function createEffectRunner(m: SessionMachine): EffectRunner {
   let stream: Armed<number> | null = null;
   let overdue: Armed<Awaiting> | null = null;
   let stall: Armed<string> | null = null;
+  /** The opening whose resolution was started last (its `seq`): each is started once. */
+  let resolving = 0;
 
   /** Replaces `armed` by what `want` needs (nothing when null); keeps it when it is for `want` already. */
   function reconcile<T>(armed: Armed<T> | null, want: T | null, arm: (want: T) => Armed<T>): Armed<T> | null {
@@ -76,6 +80,11 @@ export function createEffectRunner(m: SessionMachine): EffectRunner {
   return {
     react(prev, next, event, start) {
       reconcileHandles(next);
+      const { opening } = next;
+      if (next.started && opening && opening.seq !== resolving) {
+        resolving = opening.seq;
+        start(() => resolveOpening(m, opening.seq, opening.key));
+      }
       if (!('room' in event)) return;
       const before = prev.rooms[event.room];
       const after = next.rooms[event.room];

@@ -9,7 +9,8 @@
  * dispatch what happened — none changes a field.
  *
  * What it holds besides the state are handles of effects under way, not facts about the session:
- * the listeners, the outbox's line per room (the promise the next save waits for) and the calls
+ * the listeners (of the state, and of the moves the URL follows, with the last move told), the
+ * outbox's line per room (the promise the next save waits for) and the calls
  * shared by commands that ask at once (a conversation being created). The dispatch loop's own queue
  * makes events dispatched while one is being handled (the live stream can answer synchronously)
  * wait their turn, so every transition sees the state the previous one left.
@@ -31,6 +32,7 @@ import {
 import { visitorTimeZone } from './chat-bodies.js';
 import type { ChatSessionOptions, ConnectionHints, SessionTexts, Unsubscribe } from './chat-session-api.js';
 import { RECONNECT_DELAYS_MS } from './connection.js';
+import { startsNewConversation } from './conversation-memory.js';
 import { productReplies, type ProductReplies } from './product-replies.js';
 import { createServerClock, type ServerClock } from './server-clock.js';
 import {
@@ -90,6 +92,8 @@ export interface SessionMachine {
   view(): ChatSessionState;
   dispatch(event: SessionEvent): void;
   subscribe(listener: () => void): Unsubscribe;
+  /** Calls `listener` with each move the page's URL is to follow (the state's `navigateTo` replaced). */
+  onNavigate(listener: (conversationId: string | null) => void): Unsubscribe;
   /**
    * Runs `task` after every task already in room `room`'s line (the outbox's line: one message saved
    * at a time, in the order sent; a move to a new conversation waits in it too), whatever they ended in.
@@ -112,13 +116,19 @@ export function createSessionMachine(
   const replies = productReplies(options.replyTexts ?? EN.replies);
   const texts = options.texts ?? EN.ui;
 
-  let state = initialSessionState(isChatEnabled(options.business), replies.interrupt);
+  let state = initialSessionState(isChatEnabled(options.business), replies.interrupt, {
+    key: options.conversationId ?? '',
+    startsNew: startsNewConversation(options.storage, options.conversationId),
+  });
   const listeners = new Set<() => void>();
+  const navigateListeners = new Set<(conversationId: string | null) => void>();
   const events: SessionEvent[] = [];
   const effects: Array<() => void> = [];
   let dispatching = false;
   const lines = new Map<number, Promise<unknown>>();
   const inFlight = new Map<string, Promise<unknown>>();
+  /** The last move told to the `onNavigate` listeners (each is told once). */
+  let told: SessionState['navigateTo'] = null;
   let shown: { parts: readonly unknown[]; view: ChatSessionState } | null = null;
 
   const m: SessionMachine = {
@@ -146,7 +156,7 @@ export function createSessionMachine(
       const parts = [
         room,
         state.conversationStatus,
-        state.navigateTo,
+        state.startsNew,
         state.newChatFailed,
         state.connectionLost,
       ];
@@ -182,11 +192,24 @@ export function createSessionMachine(
         effects.length = 0;
       }
       if (changed) for (const listener of [...listeners]) listener();
+      // The move is an event: told once, after the state it leads to (so the page renders the
+      // conversation and its URL together).
+      const { navigateTo } = state;
+      if (navigateTo && navigateTo !== told) {
+        told = navigateTo;
+        for (const listener of [...navigateListeners]) listener(navigateTo.conversationId);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    onNavigate(listener) {
+      navigateListeners.add(listener);
+      return () => {
+        navigateListeners.delete(listener);
       };
     },
     inLine(room, task) {
@@ -214,7 +237,7 @@ export function createSessionMachine(
     return viewOf(
       m.business,
       state.conversationStatus,
-      state.navigateTo,
+      state.startsNew,
       room && { ...room, mayLeave: mayLeave(room) },
       state.newChatFailed,
       texts.authPromptDefault,

@@ -26,12 +26,7 @@ import type { Carry, Delivery, OutboxItem } from './outbox.js';
 import { ENGLISH_REPLIES } from './product-replies.js';
 import type { Resolution } from './resolve-conversation.js';
 import type { SessionError } from './session-errors.js';
-import {
-  pendingInterrupt,
-  type ChatSessionState,
-  type ConversationStatus,
-  type SessionAlert,
-} from './session-view.js';
+import { pendingInterrupt, type ConversationStatus, type SessionAlert } from './session-view.js';
 import { STALLED_REPLY_MS, type ReplyGrowth } from './stalled-replies.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -252,12 +247,24 @@ export interface SessionState {
   /** Listening: the live stream of the room shown is open and its timers run. */
   readonly started: boolean;
   readonly conversationStatus: ConversationStatus;
-  readonly navigateTo: ChatSessionState['navigateTo'];
+  /**
+   * The last `open` names no conversation, by the URL or the tab's storage: the conversation it shows
+   * is made now and is empty (or, for a business that cannot be chatted with, none is: §6).
+   */
+  readonly startsNew: boolean;
+  /**
+   * The latest move the page's URL is to follow, a new object per move; the machine tells the
+   * `onNavigate` listeners when a transition replaces it (an event to the page, not in the view).
+   */
+  readonly navigateTo: { readonly conversationId: string | null } | null;
   /** Creating a new conversation at the visitor's request failed (the page-level alert). */
   readonly newChatFailed: boolean;
   /** What the visitor has typed and not sent; carried along when the session leaves a conversation. */
   readonly draft: string;
-  /** The resolution under way (`open`), numbered: a later one replaces it. */
+  /**
+   * The resolution asked for (`open`, or the conversation the session was made for), numbered: a later
+   * one replaces it. The effect runner starts it once the session is started.
+   */
   readonly opening: { readonly key: string; readonly seq: number } | null;
   readonly openings: number;
   /** A request got no answer at all; cleared by the next one answered (connection.ts). */
@@ -267,20 +274,26 @@ export interface SessionState {
   readonly shown: number | null;
 }
 
+/**
+ * The state of a session made for the conversation `opening.key` names ('' for none): resolving it,
+ * and already knowing whether that makes a new, empty one (`opening.startsNew`).
+ */
 export function initialSessionState(
   chatEnabled: boolean,
   interruptReplies: OfferedSmartReply[],
+  opening: { key: string; startsNew: boolean },
 ): SessionState {
   return {
     chatEnabled,
     interruptReplies,
     started: false,
     conversationStatus: { status: 'resolving' },
+    startsNew: opening.startsNew,
     navigateTo: null,
     newChatFailed: false,
     draft: '',
-    opening: null,
-    openings: 0,
+    opening: { key: opening.key, seq: 1 },
+    openings: 1,
     connectionLost: false,
     rooms: {},
     shown: null,
@@ -342,9 +355,12 @@ export type RoomEvent = { room: number } & (
 export type SessionEvent =
   | { type: 'started' }
   | { type: 'stopped' }
-  /** `open` was asked for `key` (the URL's id, '' for none): a resolution starts. */
-  | { type: 'opening'; key: string }
-  /** Resolution number `seq` ended; `requested` is the id it was asked for. */
+  /**
+   * `open` was asked for `key` (the URL's id, '' for none): a resolution starts; `startsNew` when it
+   * makes a new, empty conversation (no id in the URL or the tab's storage).
+   */
+  | { type: 'opening'; key: string; startsNew: boolean }
+  /** Resolution number `seq` ended; `requested` is the id it was asked for (undefined: none). */
   | { type: 'resolved'; seq: number; requested: string | undefined; resolution: Resolution }
   /** A new conversation is being created (the page-level alert goes). */
   | { type: 'new-chat-requested' }
@@ -368,7 +384,12 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'stopped':
       return state.started ? { ...state, started: false } : state;
     case 'opening':
-      return { ...state, opening: { key: event.key, seq: state.openings + 1 }, openings: state.openings + 1 };
+      return {
+        ...state,
+        opening: { key: event.key, seq: state.openings + 1 },
+        openings: state.openings + 1,
+        startsNew: event.startsNew,
+      };
     case 'resolved':
       return resolved(state, event);
     case 'new-chat-requested':

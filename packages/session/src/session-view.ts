@@ -62,12 +62,12 @@ export interface RoomSnapshot {
 export interface ChatSessionState {
   conversation: ConversationStatus;
   /**
-   * The conversation id the page's URL should name, a new object each time the session moves (a
-   * redirect, a conversation created or replaced; `conversationId` null: the business's address with
-   * no conversation, when the URL named one that is not valid and none may be made); null until then.
-   * The page follows it.
+   * The conversation being resolved will be new and empty: the last `open` (or the conversation the
+   * session was made for) names none, by the URL or the tab's storage. Known from the first state, so
+   * the page shows the empty state at once rather than 'Loading...' (decision 0021). Where the URL
+   * should go is not state: `onNavigate` tells it.
    */
-  navigateTo: { conversationId: string | null } | null;
+  startsNew: boolean;
   /**
    * Whether the business may be chatted with (§6, core's isChatEnabled), fixed for the session: when
    * false the page is read-only (no sending, no new chat) and the session is closed when no valid
@@ -165,7 +165,7 @@ export function isTyping(awaiting: ConversationState['awaiting'], stored: Messag
 export function viewOf(
   business: Business,
   conversation: ConversationStatus,
-  navigateTo: ChatSessionState['navigateTo'],
+  startsNew: boolean,
   room: RoomSnapshot | null,
   newChatFailed: boolean,
   authPromptDefault: string,
@@ -180,7 +180,7 @@ export function viewOf(
   if (!room) {
     return {
       conversation,
-      navigateTo,
+      startsNew,
       chatEnabled,
       loaded: conversation.status === 'closed',
       canSend: false,
@@ -221,7 +221,7 @@ export function viewOf(
   };
   return {
     conversation,
-    navigateTo,
+    startsNew,
     chatEnabled,
     loaded: room.loaded,
     canSend: room.loaded && chatEnabled,

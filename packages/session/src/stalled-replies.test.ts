@@ -28,10 +28,10 @@ async function openConversation() {
     chat: backend.chat,
     business,
     storage: memoryStorage(),
+    conversationId: conversation.id,
   });
   sessions.push(session);
   session.start();
-  session.open(conversation.id);
   await until(session, (s) => s.loaded);
   return { session, backend, conversationId: conversation.id };
 }

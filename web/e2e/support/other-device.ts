@@ -19,9 +19,8 @@ export async function askOnOtherDevice(
     const business = await backend.data.getBusinessById(businessId);
     if (!business) throw new Error(`business ${businessId} is not on the stack`);
     const { data, auth, chat } = backend;
-    session = createChatSession({ data, auth, chat, business, storage: memoryStorage() });
+    session = createChatSession({ data, auth, chat, business, storage: memoryStorage(), conversationId });
     session.start();
-    session.open(conversationId);
     const opened = await until(
       session,
       (s) => s.loaded || s.conversation.status === 'error',

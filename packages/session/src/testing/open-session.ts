@@ -42,11 +42,11 @@ export async function openSession(options: Partial<ChatSessionOptions> & { backe
     chat: backend.chat,
     business,
     storage: memoryStorage(),
+    conversationId: undefined,
     ...options,
   });
   sessions.push(session);
   session.start();
-  session.open(undefined);
   const state = await until(session, (s) => s.loaded, 'the conversation to load');
   if (state.conversation.status !== 'ready') throw new Error('no conversation');
   return { session, backend, calls, conversationId: state.conversation.conversation.id };

@@ -1,6 +1,5 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { businessBrandColor, type Business } from '@chat/core';
-import { CONVERSATION_ID_KEY } from '@chat/session';
 import { ERROR_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { useEmbed } from '../../lib/embed/embed-context.js';
 import { applyBrandColor } from '../../lib/theme/brand-color.js';
@@ -9,10 +8,10 @@ import { VerificationBanner } from '../verification-banner/verification-banner.j
 import { ChatHeader } from './components/chat-header.js';
 import { LoadingChatMain, WelcomeChatMain } from './components/chat-frame.js';
 import { PageStatus } from './components/page-status.js';
-import { useServices } from '../../lib/services/services-context.js';
 import { RefreshPageButton } from './components/refresh-page-button.js';
 import { ConversationView } from './conversation-view.js';
 import { useChatSession } from './hooks/use-chat-session.js';
+import { useEarlyDraftHandover } from './hooks/use-early-composer-handover.js';
 import './chat-page.css';
 
 /** The chat page once its business is loaded: the layout of §2 around the session's conversation. */
@@ -25,12 +24,7 @@ export function ChatScreen({
 }) {
   const binding = useChatSession(business, urlConversationId);
   const { state, session } = binding;
-  // No conversation named by the URL or kept for the tab: a new one is being created, so its empty
-  // state is certain and shown at once (decision 0021), not 'Loading...' until it exists.
-  const { storage } = useServices();
-  const [startsNew] = useState(
-    () => urlConversationId === undefined && storage.getItem(CONVERSATION_ID_KEY) === null,
-  );
+  useEarlyDraftHandover(session, state.chatEnabled);
 
   useEffect(() => {
     document.title = business.businessName;
@@ -76,7 +70,10 @@ export function ChatScreen({
       <VerificationBanner businessName={business.businessName} status={business.verification.status} />
       {shownKey !== null ? (
         <ConversationView key={shownKey} business={business} binding={binding} />
-      ) : startsNew ? (
+      ) : state.startsNew ? (
+        // No conversation named by the URL or kept for the tab: a new one is being created, so its
+        // empty state is certain and shown at once (decision 0021), not 'Loading...' until it exists.
+        // The session says so from its first state.
         <WelcomeChatMain businessName={business.businessName} businessId={business.id} />
       ) : (
         <LoadingChatMain businessId={business.id} />

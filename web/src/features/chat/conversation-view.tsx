@@ -4,7 +4,7 @@
  * so switching conversations (re-creation, 'New chat') starts from a clean slate: no old messages,
  * smart replies, interrupt or alert can leak into the new one.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { type Business, type OfferedSmartReply, type SuggestedQuestion } from '@chat/core';
 import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
 import { Composer } from '../composer/composer.js';
@@ -35,13 +35,13 @@ export function ConversationView({ business, binding }: { business: Business; bi
   const { state, session, submit, chooseReply } = binding;
   const { interrupt, typing, smartReplies } = state;
   const { chatEnabled } = state;
-  // What the box starts with, read once: what the visitor typed before the conversation existed (issue
-  // 31), else what the conversation the page left handed over.
+  // What the visitor typed before the conversation existed (issue 31), read once.
   const [early] = useState(peekEarlyComposer);
-  const [initialDraft] = useState(() => session.carriedDraft());
   // An Enter before the conversation existed is sent as soon as the session can send, once; a message
   // that cannot be sent (§6) stays in the box.
   const earlyText = useEarlyComposerHandover(early, state.canSend && interrupt === null, chatEnabled, submit);
+  // The box shows the session's draft, its one owner: a keystroke renders the box, not the page.
+  const draft = useSyncExternalStore(session.subscribe, session.getDraft);
   const send = (text: string) => session.send(text);
   useQueryParamMessages(state.canSend, send);
   useEmbedHost({ messages: state.stored, loaded: state.loaded, canSend: state.canSend, send });
@@ -127,9 +127,9 @@ export function ConversationView({ business, binding }: { business: Business; bi
             placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
             onSend={(text) => void submit(text)}
             autoFocus={FOCUS_ON_LOAD}
-            initialText={earlyText.text || initialDraft || undefined}
-            initialCaret={earlyText.caret}
+            text={draft}
             onTextChange={session.setDraft}
+            initialCaret={earlyText.caret}
           />
         </div>
       </div>

@@ -1,15 +1,24 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast/toast-provider.js';
 import { Composer, type ComposerProps } from './composer.js';
 
-function setup(props: Partial<ComposerProps> = {}) {
+/** The box with an owner of its text, as the page gives it one (the session's draft). */
+type OwnedProps = Omit<ComposerProps, 'text' | 'onTextChange'>;
+
+function OwnedComposer(props: OwnedProps) {
+  const [text, setText] = useState('');
+  return <Composer {...props} text={text} onTextChange={setText} />;
+}
+
+function setup(props: Partial<OwnedProps> = {}) {
   const onSend = vi.fn<(text: string) => void>();
   const user = userEvent.setup();
   render(
     <ToastProvider>
-      <Composer disabled={false} onSend={onSend} {...props} />
+      <OwnedComposer disabled={false} onSend={onSend} {...props} />
     </ToastProvider>,
   );
   const input = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
@@ -185,14 +194,14 @@ describe('Composer: height', () => {
     const onSend = vi.fn();
     const { rerender } = render(
       <ToastProvider>
-        <Composer disabled={false} onSend={onSend} />
+        <OwnedComposer disabled={false} onSend={onSend} />
       </ToastProvider>,
     );
     const input = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
     expect(input.style.height).toBe('22px');
     rerender(
       <ToastProvider>
-        <Composer disabled placeholder="Verify your phone number above to continue" onSend={onSend} />
+        <OwnedComposer disabled placeholder="Verify your phone number above to continue" onSend={onSend} />
       </ToastProvider>,
     );
     expect(input.style.height).toBe('44px');

@@ -4,6 +4,10 @@
  *
  * The limit is enforced in onChange and onPaste rather than with the maxLength attribute: maxLength
  * would silently drop the extra text, and §5 asks for a toast telling the visitor what happened.
+ *
+ * The box holds no text of its own: it shows `text` and asks `onTextChange` to change it, so the text
+ * has one owner — the chat session's draft in the conversation view, the early composer's store in
+ * the frames before it (issue 30).
  */
 import {
   useEffect,
@@ -45,10 +49,10 @@ export interface ComposerProps {
   autoFocus?: boolean;
   /** The message box, for the page to move focus to it. */
   ref?: Ref<HTMLTextAreaElement>;
-  /** What the box starts with: a draft carried over from a conversation the page had to leave. */
-  initialText?: string;
-  /** Told of every change of the text, so the page can carry a draft over to another conversation. */
-  onTextChange?(text: string): void;
+  /** What the box shows: its owner's text (the session's draft, or the early composer's). */
+  text: string;
+  /** Asks the owner to change the text: the visitor typed or pasted, or sent it (''). */
+  onTextChange(text: string): void;
   /**
    * The box shows its text but takes no edits and sends nothing: a message the visitor sent before the
    * conversation existed, waiting for it (EarlyComposer).
@@ -70,17 +74,13 @@ export function Composer({
   onSend,
   autoFocus = false,
   ref,
-  initialText = '',
+  text,
   onTextChange,
   readOnly = false,
   initialCaret = null,
   onCaretChange,
 }: ComposerProps) {
   const toast = useToast();
-  const [text, setText] = useState(initialText);
-  useEffect(() => {
-    onTextChange?.(text);
-  }, [text, onTextChange]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement, []);
   // Where the caret goes after a paste we inserted ourselves (React resets it when the value changes).
@@ -127,14 +127,14 @@ export function Composer({
     if (!canSend) return;
     const outgoing = normaliseOutgoing(text);
     onSend(outgoing);
-    setText('');
+    onTextChange('');
     inputRef.current?.focus();
   };
 
   const onChange = (value: string) => {
     const clamped = clampToLimit(value);
     if (clamped.truncated) toast.show(TOAST_TEXT.truncated);
-    setText(clamped.text);
+    onTextChange(clamped.text);
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -151,7 +151,7 @@ export function Composer({
     }
     if (outcome.kind === 'truncated') toast.show(TOAST_TEXT.pasteTruncated);
     pendingCaret.current = outcome.caret;
-    setText(outcome.text);
+    onTextChange(outcome.text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -51,8 +51,9 @@ export function EarlyComposer({ businessId = '' }: { businessId?: string }) {
           key={early.revision}
           disabled={false}
           readOnly={held}
-          initialText={held ? (early.pendingSend ?? '') : early.draft}
-          onTextChange={held ? undefined : setEarlyDraft}
+          // The store owns the text: the box shows it (a held message, read-only, takes no change).
+          text={held ? (early.pendingSend ?? '') : early.draft}
+          onTextChange={setEarlyDraft}
           onCaretChange={(change) =>
             'focused' in change ? setEarlyFocus(change.focused) : setEarlySelection(change.start, change.end)
           }

@@ -1,7 +1,8 @@
 /**
  * The chat page's one binding to its ChatSession (@chat/session): the session is made once per
- * business, read with useSyncExternalStore, listens while the page is mounted, opens the conversation
- * the URL names, and the URL follows the conversation the session settles on. The §4 special texts
+ * business for the conversation the URL names (so its first state already says what the page shows),
+ * read with useSyncExternalStore, listens while the page is mounted, opens the conversation a changed
+ * URL names, and the URL follows the session's moves (`onNavigate`). The §4 special texts
  * that act on the browser ('refresh page', 'contact support') are handled here; the rest is the
  * session's.
  */
@@ -55,6 +56,9 @@ export function useChatSession(
       chat,
       business,
       storage,
+      // Given at creation, not in an effect after the first paint: the first frame already knows
+      // whether the conversation starts new (its welcome, decision 0021) or is read ('Loading...').
+      conversationId: urlConversationId,
       texts: UI_TEXT,
       replyTexts: REPLY_TEXT,
       // The assistant answers in the page's language (a demo scenario's `reply: { en: …, es: … }`).
@@ -73,30 +77,23 @@ export function useChatSession(
     return () => session.stop();
   }, [session]);
 
+  // A URL that changes later (the back button, a link) names the conversation to show; the one the
+  // session was made for is resolved by start() and opening it again does nothing.
   useEffect(() => {
     session.open(urlConversationId);
   }, [session, urlConversationId]);
 
   // The URL names the conversation the session moved to, keeping the query string so a pending
   // `question` or `i` still gets sent. Only when it moves: the visitor's own navigation is left alone.
-  // Followed from the session's change itself, not an effect after rendering, so the URL and the
-  // conversation change in the same render (a query parameter removed meanwhile keeps the new path).
+  // Followed from the session's move itself (told right after the state it leads to), not an effect
+  // after rendering, so the URL and the conversation change in the same render (a query parameter
+  // removed meanwhile keeps the new path).
   const follow = useEffectEvent((conversationId: string | null) => {
     if ((conversationId ?? undefined) !== urlConversationId) {
       navigate(chatPath(business.id, conversationId, search), { replace: true });
     }
   });
-  useEffect(() => {
-    let followed: ChatSessionState['navigateTo'] = null;
-    const check = () => {
-      const { navigateTo } = session.getState();
-      if (navigateTo === followed) return;
-      followed = navigateTo;
-      if (navigateTo) follow(navigateTo.conversationId);
-    };
-    check();
-    return session.subscribe(check);
-  }, [session]);
+  useEffect(() => session.onNavigate((conversationId) => follow(conversationId)), [session]);
 
   /** Runs a §4 special action; false when there is none (an ordinary message). */
   const special = useCallback(
