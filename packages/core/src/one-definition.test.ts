@@ -9,7 +9,9 @@
  * - a number that is one of the shared limits below where a length or count is bounded with it
  *   (`.max(2048)`, `maxLength(…)`, `{ max: … }`, `.slice(0, …)`, `text.length > …`), outside the
  *   limit's own definition, unless OTHER_LIMITS names it as another limit that happens to have the
- *   same number.
+ *   same number;
+ * - a text, the catalogues' included, that states one of those limits in figures ('truncated to 2048
+ *   characters', 'Limit reached (2048)'): it takes the number from the limit.
  *
  * Not covered: tests, test support, e2e journeys and fixtures (they state what the visitor sees), the
  * bench (it reads the product and the floor page from outside, as a journey does), the language model's
@@ -243,6 +245,19 @@ export function copiesIn(path: string, source: string, texts = catalogueTexts())
       const copied = copiesText(literal, texts);
       if (copied) found.push(`${lineOf(node)}: text "${copied}"`);
     }
+    if (literal !== undefined) {
+      // A text that states a limit ('truncated to 2048 characters', 'Limit reached (2048)').
+      for (const limit of LIMITS) {
+        if (limit.definedIn === path || `${path}: ${limit.value}` in OTHER_LIMITS) continue;
+        if (
+          new RegExp(`\\(${limit.value}\\)|\\b${limit.value}(-character| characters| caracteres)`).test(
+            literal,
+          )
+        ) {
+          found.push(`${lineOf(node)}: ${limit.name} (${limit.value}) in a text`);
+        }
+      }
+    }
     if (ts.isNumericLiteral(node) && bounds(node)) {
       const value = Number(node.text.replace(/_/g, ''));
       for (const limit of LIMITS) {
@@ -266,6 +281,7 @@ describe('each product text and shared limit is defined once', () => {
       'const Body = z.object({ text: z.string().max(2048) });',
       'if (name.trim().length > 200) skip();',
       'const cut = text.slice(0, 4); const check = string({ max: 2148 });',
+      "const toast = 'Limit reached (2048). Remove some text.';",
       // Not copies: other words and numbers, a text taken from the catalogue, a wait.
       "const later = 'Try again later, the server is busy';",
       'const retryText = SMART_REPLY_TEXT.tryAgain; setTimeout(run, 2048); const n = Math.max(a, 4);',
@@ -280,6 +296,7 @@ describe('each product text and shared limit is defined once', () => {
       '5: MAX_DISPLAY_NAME_LENGTH (200)',
       '6: MAX_SMART_REPLIES (4)',
       '6: MAX_CHAT_MESSAGE_LENGTH (2148)',
+      '7: MAX_MESSAGE_LENGTH (2048) in a text',
     ]);
   });
 
