@@ -6,6 +6,7 @@
  * (pending-business.yaml).
  */
 import type { Business } from '@chat/core';
+import { UI_TEXT } from '@chat/core';
 import { businessIdOf, inlineBusinessOf } from '@chat/assistant';
 import type { ScenarioFile } from '@chat/assistant';
 import { plural } from './terminal.js';
@@ -17,7 +18,8 @@ export function unplayableReason(business: Shown, scenario: ScenarioFile): strin
   const { status } = business.verification;
   if (status === 'approved' || scenario.steps.length === 0) return null;
   const id = businessIdOf(scenario);
-  const banner = status === 'denied' ? 'that its verification was denied' : "'Not Yet Verified'";
+  const banner =
+    status === 'denied' ? 'that its verification was denied' : `'${UI_TEXT.notYetVerifiedTitle}'`;
   const fix = inlineBusinessOf(scenario)
     ? 'write "verification: { status: approved }" in its business'
     : `write "business: { fixture: ${id}, approved: true }" to play it approved for this demo, or use an approved business (bella-vista-salon)`;

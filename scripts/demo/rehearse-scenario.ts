@@ -248,7 +248,7 @@ class Visitor {
         if (step.when.resume === 'PHONE_SIGN_IN') {
           result.transcript.push(...(await this.verifyPhone()));
         } else {
-          result.transcript.push('visitor: (taps "Verify later")');
+          result.transcript.push(`visitor: (taps "${SMART_REPLY_TEXT.verifyLater}")`);
           await this.session.declineInterrupt({ type: 'system', text: SMART_REPLY_TEXT.verifyLater });
         }
         response = await this.answerAfter(answered);

@@ -22,7 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppEnv } from '../src/config/env.js';
-import { LANGUAGES } from '@chat/core';
+import { BUSINESS, LANGUAGES } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '@chat/session';
 import { businessReadUrl } from '../src/app/first-read/business-read-url.js';
 import { earlyComposerSource } from './early-composer-script.js';
@@ -144,7 +144,7 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
       })
       .then(function (body) {
         var name = body && (${nameOf});
-        if (typeof name !== 'string' || !name.trim() || name.trim().length > 200) return;
+        if (typeof name !== 'string' || !name.trim() || name.trim().length > ${BUSINESS.maxNameLength}) return;
         whenParsed(function () {
           // The app has started first: it shows the welcome itself, told the name here.
           if (early.claimed) {

@@ -6,7 +6,7 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { unknownScenarioMessage } from '@chat/assistant';
+import { SCRIPTED_TEXT, unknownScenarioMessage } from '@chat/assistant';
 import type { ScenarioLibrary } from '@chat/assistant';
 import { DocumentIdSchema, ProviderError } from '@chat/core';
 import type { ReplyStreamer } from '../live/reply-streamer.js';
@@ -29,8 +29,12 @@ export interface ScenarioControlOptions {
 }
 
 const BindBodySchema = z.strictObject({ scenario: z.string().min(1).max(64).nullable() });
-const StaffMessageSchema = z.strictObject({ text: z.string().trim().min(1, 'must not be empty').max(8000) });
-const StaffInterruptSchema = z.strictObject({ message: z.string().trim().min(1).max(500).optional() });
+const StaffMessageSchema = z.strictObject({
+  text: z.string().trim().min(1, 'must not be empty').max(SCRIPTED_TEXT.maxReplyLength),
+});
+const StaffInterruptSchema = z.strictObject({
+  message: z.string().trim().min(1).max(SCRIPTED_TEXT.maxInterruptLength).optional(),
+});
 
 export function scenarioControlRoutes({
   store,

@@ -53,6 +53,7 @@ export {
   inlineBusinessOf,
   ScenarioFileSchema,
   parseDuration,
+  SCRIPTED_TEXT,
 } from './scenarios/scenario-schema.js';
 export type { ScenarioFile, Step, StepTrigger } from './scenarios/scenario-schema.js';
 export { closestName, unknownScenarioMessage } from './scenarios/closest-name.js';

@@ -9,6 +9,13 @@ import type { DrainTimes } from '@chat/server-http';
 import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { z } from 'zod';
+import { DEFAULT_STREAMING_LEASE_MS } from './abandoned-replies.js';
+import {
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_MIN_WRITE_INTERVAL_MS,
+  DEFAULT_PACE,
+  DEFAULT_RATE_LIMITS,
+} from './app.js';
 import { APP_CHECK_MODES } from './app-check.js';
 import { DEFAULT_CALL_LIMITS as L } from './call-limit-settings.js';
 
@@ -77,13 +84,13 @@ const EnvSchema = z.object({
     L.businessOutputTokensPerDay,
   ),
   BUDGET_SHARDS: envInteger('BUDGET_SHARDS', 1, 100, L.budgetShards),
-  BODY_LIMIT_BYTES: envInteger('BODY_LIMIT_BYTES', 1024, 1_048_576, 16 * 1024),
-  RATE_LIMIT_PER_CLIENT: envInteger('RATE_LIMIT_PER_CLIENT', 1, 1_000_000, 120),
-  RATE_LIMIT_WINDOW_MS: envInteger('RATE_LIMIT_WINDOW_MS', 1_000, 3_600_000, 60_000),
-  RATE_LIMIT_MAX_KEYS: envInteger('RATE_LIMIT_MAX_KEYS', 100, 10_000_000, 10_000),
-  STREAM_CHUNK_CHARS: envInteger('STREAM_CHUNK_CHARS', 0, 10_000, 24),
-  STREAM_INTERVAL_MS: envInteger('STREAM_INTERVAL_MS', 0, 10_000, 40),
-  MIN_WRITE_INTERVAL_MS: envInteger('MIN_WRITE_INTERVAL_MS', 50, 10_000, 250),
+  BODY_LIMIT_BYTES: envInteger('BODY_LIMIT_BYTES', 1024, 1_048_576, DEFAULT_BODY_LIMIT_BYTES),
+  RATE_LIMIT_PER_CLIENT: envInteger('RATE_LIMIT_PER_CLIENT', 1, 1_000_000, DEFAULT_RATE_LIMITS.perClient),
+  RATE_LIMIT_WINDOW_MS: envInteger('RATE_LIMIT_WINDOW_MS', 1_000, 3_600_000, DEFAULT_RATE_LIMITS.windowMs),
+  RATE_LIMIT_MAX_KEYS: envInteger('RATE_LIMIT_MAX_KEYS', 100, 10_000_000, DEFAULT_RATE_LIMITS.maxKeys),
+  STREAM_CHUNK_CHARS: envInteger('STREAM_CHUNK_CHARS', 0, 10_000, DEFAULT_PACE.chunkChars),
+  STREAM_INTERVAL_MS: envInteger('STREAM_INTERVAL_MS', 0, 10_000, DEFAULT_PACE.intervalMs),
+  MIN_WRITE_INTERVAL_MS: envInteger('MIN_WRITE_INTERVAL_MS', 50, 10_000, DEFAULT_MIN_WRITE_INTERVAL_MS),
   /**
    * Days the messages and memory this service writes are kept after their conversation expires (the TTL
    * field deleteAt; README "Data lifetime"). Up to 365, the longest firestore.rules accept from the page.
@@ -95,7 +102,7 @@ const EnvSchema = z.object({
     DEFAULT_RETENTION_AFTER_EXPIRY_MS / DAY_MS,
   ),
   /** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
-  STREAMING_LEASE_MS: envInteger('STREAMING_LEASE_MS', 1_000, 600_000, 15_000),
+  STREAMING_LEASE_MS: envInteger('STREAMING_LEASE_MS', 1_000, 600_000, DEFAULT_STREAMING_LEASE_MS),
   /** After SIGTERM, how long turns in flight may run before they are cut; all end 2 s later. */
   SHUTDOWN_FINISH_MS: envInteger(
     'SHUTDOWN_FINISH_MS',

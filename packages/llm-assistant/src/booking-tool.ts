@@ -5,6 +5,7 @@
  * confirm by text — it never books anything itself, so the model has nothing to confirm.
  */
 import type { GenkitBeta } from 'genkit/beta';
+import { MAX_TEAM_REQUEST_SUMMARY_LENGTH } from '@chat/core';
 import { z } from 'genkit';
 import { TOOL_DESCRIPTIONS } from './assistant-settings.js';
 import type { TurnContext } from './business-tools.js';
@@ -16,12 +17,12 @@ export const BookingRequestSchema = z.object({
   kind: z.enum(['book', 'reschedule', 'cancel']).describe('What the visitor wants to do.'),
   details: z
     .string()
-    .max(300)
+    .max(MAX_TEAM_REQUEST_SUMMARY_LENGTH)
     .optional()
     .describe('The service, day and time the visitor mentioned, in their words, if any.'),
   summary: z
     .string()
-    .max(300)
+    .max(MAX_TEAM_REQUEST_SUMMARY_LENGTH)
     .optional()
     .describe(
       "One line for the team: what the visitor wants, e.g. 'Move Friday's haircut to Saturday morning'.",

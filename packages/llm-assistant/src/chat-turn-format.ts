@@ -24,7 +24,9 @@ export const ChatTurnOutputSchema = z.object({
     .array(z.string().max(80))
     .min(2)
     .max(MAX_SMART_REPLIES)
-    .describe('2 to 4 short follow-up questions the visitor might tap next, in the same language.'),
+    .describe(
+      `2 to ${MAX_SMART_REPLIES} short follow-up questions the visitor might tap next, in the same language.`,
+    ),
 });
 
 /**

@@ -7,6 +7,7 @@
  * on (passToTeam), and the chat service writes the HANDOFF feed item.
  */
 import type { GenkitBeta } from 'genkit/beta';
+import { MAX_TEAM_REQUEST_SUMMARY_LENGTH } from '@chat/core';
 import { z } from 'genkit';
 import { TOOL_DESCRIPTIONS } from './assistant-settings.js';
 import { BookingResultSchema, isVerified } from './booking-tool.js';
@@ -19,7 +20,7 @@ export const HANDOFF_TOOL = 'handOffToTeam';
 export const HandOffRequestSchema = z.object({
   summary: z
     .string()
-    .max(300)
+    .max(MAX_TEAM_REQUEST_SUMMARY_LENGTH)
     .describe(
       "One line for the team: what the visitor needs, e.g. 'Wants to ask a stylist about curly hair'.",
     ),

@@ -12,6 +12,7 @@ import {
   ChatSendBodySchema,
   isChatEnabled,
   isConversationExpired,
+  MAX_TIME_ZONE_LENGTH,
   ProviderError,
 } from '@chat/core';
 import type { Business, ChatInterrupt, ChatResponse, Conversation } from '@chat/core';
@@ -24,7 +25,7 @@ import { isIanaTimeZone } from './iana-time-zone.js';
 const UserTimezone = z
   .string()
   .min(1)
-  .max(64)
+  .max(MAX_TIME_ZONE_LENGTH)
   .refine(isIanaTimeZone, {
     error: (issue) =>
       `unknown time zone ${JSON.stringify(issue.input)}; expected an IANA zone such as America/New_York`,

@@ -7,7 +7,7 @@
  * (`virtual:app-env`) and none of these checks. Empty strings count as unset, because a line like
  * `VITE_CHAT_SERVICE_URL=` in a .env file is how people usually "leave something out".
  */
-import { DocumentIdCheck, runCheck } from '@chat/core';
+import { DocumentIdCheck, MAX_ASSISTANT_NAME_LENGTH, runCheck, SMART_REPLY_TEXT } from '@chat/core';
 
 export const BACKENDS = ['local', 'firebase'] as const;
 export type BackendKind = (typeof BACKENDS)[number];
@@ -18,12 +18,10 @@ export const LOCAL_DEFAULTS = {
   supportFormUrl: 'https://support.example.com/contact',
 } as const;
 
-const MAX_ASSISTANT_NAME_LENGTH = 40;
-
 /** What a Firebase build must set (no demo values in production), with what each one is for. */
 const REQUIRED_FOR_FIREBASE = {
   VITE_DEFAULT_BUSINESS_ID: 'the business the root route opens',
-  VITE_SUPPORT_FORM_URL: "the form 'Contact Support' opens",
+  VITE_SUPPORT_FORM_URL: `the form '${SMART_REPLY_TEXT.contactSupport}' opens`,
   VITE_CHAT_SERVICE_URL: 'the chat service base URL',
   VITE_FIREBASE_API_KEY: 'Firebase web API key',
   VITE_FIREBASE_AUTH_DOMAIN: 'Firebase auth domain',

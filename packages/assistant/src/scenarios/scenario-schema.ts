@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   BusinessSchema,
   DocumentIdSchema,
+  MAX_ASSISTANT_NAME_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_SMART_REPLIES,
   RESUME_ACTIONS,
@@ -16,6 +17,12 @@ import type { Business } from '@chat/core';
 import { closestName } from './closest-name.js';
 import { localized, splitLanguages } from './localized-texts.js';
 import { checkPattern } from './pattern-safety.js';
+
+/**
+ * How long a scripted text may be: a reply (a step's, the fallback's, or one a staffer sends from the
+ * console) and the message a phone-verification interrupt asks with (a step's, or a staffer's).
+ */
+export const SCRIPTED_TEXT = { maxReplyLength: 8000, maxInterruptLength: 500 } as const;
 
 /** The code of a step's "does nothing" issue (describe-issues.ts tells it by this, not by its words). */
 export const STEP_DOES_NOTHING = 'step-does-nothing';
@@ -119,15 +126,15 @@ export const StepSchema = fields({
   when: WhenSchema,
   /** What `demo check` types for this step; needed when `when` is `matches` or `anything`. */
   visitor: TextSchema.max(MAX_MESSAGE_LENGTH).optional(),
-  reply: localized(TextSchema.max(8000)).optional(),
+  reply: localized(TextSchema.max(SCRIPTED_TEXT.maxReplyLength)).optional(),
   typingMs: z.int().min(0).max(10_000, 'at most 10000 (10 seconds)').optional(),
   stream: fields({
     chunk: z.int().min(1).max(500),
     everyMs: z.int().min(1).max(2_000),
   }).optional(),
   smartReplies: localized(SmartRepliesSchema).optional(),
-  interrupt: localized(TextSchema.max(500)).optional(),
-  requireSignIn: localized(TextSchema.max(500)).optional(),
+  interrupt: localized(TextSchema.max(SCRIPTED_TEXT.maxInterruptLength)).optional(),
+  requireSignIn: localized(TextSchema.max(SCRIPTED_TEXT.maxInterruptLength)).optional(),
   fail: z
     .int()
     .min(400, 'must be an HTTP status from 400 to 599')
@@ -212,9 +219,9 @@ export type Step = z.infer<typeof StepSchema>;
 
 const FallbackSchema = z.union(
   [
-    TextSchema.max(8000).transform((reply) => ({ reply, smartReplies: undefined })),
+    TextSchema.max(SCRIPTED_TEXT.maxReplyLength).transform((reply) => ({ reply, smartReplies: undefined })),
     fields({
-      reply: localized(TextSchema.max(8000)),
+      reply: localized(TextSchema.max(SCRIPTED_TEXT.maxReplyLength)),
       smartReplies: localized(SmartRepliesSchema).optional(),
     }).transform((fallback) => splitLanguages(fallback)),
   ],
@@ -235,9 +242,9 @@ export const ScenarioFileSchema = fields({
   description: TextSchema.max(1000),
   /**
    * The assistant's name the page shows ("Ava is typing"): `demo start` gives it to the web app it
-   * starts (VITE_ASSISTANT_NAME). At most 40 characters, as the web app allows.
+   * starts (VITE_ASSISTANT_NAME). At most MAX_ASSISTANT_NAME_LENGTH characters, as the web app allows.
    */
-  assistantName: TextSchema.max(40).optional(),
+  assistantName: TextSchema.max(MAX_ASSISTANT_NAME_LENGTH).optional(),
   /** A fixture business's id, or a whole business written inline. */
   business: z.union(
     // An inline business is checked as strictly as the mock server's control API checks one.

@@ -225,10 +225,18 @@ export function looseObject<S extends Shape>(shape: S): Check<ShapeOutput<S> & R
   return objectCheck(shape, true) as Check<ShapeOutput<S> & Record<string, unknown>>;
 }
 
-/** The first of the checks the value passes; when none, `message`. */
-export function union<T>(checks: readonly Check<T>[], message: string): Check<T> {
+/**
+ * The first of the checks the value passes; when none, `message`. With `pick` (a union told apart by a
+ * field), only the check it picks is run, so the problems are that one's ("messages.0.seq: …").
+ */
+export function union<T>(
+  checks: readonly Check<T>[],
+  message: string,
+  pick?: (value: unknown) => Check<T>,
+): Check<T> {
   return described(
     (value, path, problems) => {
+      if (pick) return pick(value)(value, path, problems);
       for (const check of checks) {
         const checked = check(value, path, []);
         if (checked !== INVALID) return checked;

@@ -23,6 +23,12 @@ export const CHAT_LANGUAGE_TAG = {
 /** A resume: how many answers it carries, and how long the visitor's message in each may be. */
 export const RESUME = { maxResponses: 10, maxMessageLength: 500 } as const;
 
+/**
+ * The assistant's name the page shows ("Ava is typing…"): the web app's VITE_ASSISTANT_NAME, and a demo
+ * scenario's `assistantName`, which `demo start` gives it.
+ */
+export const MAX_ASSISTANT_NAME_LENGTH = 40;
+
 /** The text an interrupt asks the visitor with. */
 export const MAX_INTERRUPT_MESSAGE_LENGTH = 2000;
 

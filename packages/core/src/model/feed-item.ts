@@ -1,12 +1,13 @@
 import type * as z from 'zod/mini';
 import type { Checked } from '../check/check.js';
-import type { BusinessFeedItemSchema, FeedItemSchema, TeamRequestItemSchema } from '../schema/feed-item.js';
+import type { FeedItemCheck } from '../read/read-answers.js';
+import type { BusinessFeedItemSchema, TeamRequestItemSchema } from '../schema/feed-item.js';
 import type { NewFeedItemCheck } from '../write/write-checks.js';
 
 export * from '../fields/feed-item-fields.js';
 
 /** §3 Business feed item, in a business's 'feed' sub-collection. */
-export type FeedItem = z.infer<typeof FeedItemSchema>;
+export type FeedItem = Checked<typeof FeedItemCheck>;
 /** What a client writes; the backend sets id and createdAt. */
 export type NewFeedItem = Checked<typeof NewFeedItemCheck>;
 /** A booking request or hand-off the chat service passed to the business's team. */

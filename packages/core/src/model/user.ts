@@ -1,10 +1,10 @@
-import type * as z from 'zod/mini';
-import type { AuthUserSchema } from '../schema/user.js';
+import type { Checked } from '../check/check.js';
+import type { AuthUserCheck } from '../read/read-answers.js';
 
 export * from '../fields/user-fields.js';
 
 /** The signed-in visitor as the identity provider reports it after phone sign-in (§7). */
-export type AuthUser = z.infer<typeof AuthUserSchema>;
+export type AuthUser = Checked<typeof AuthUserCheck>;
 
 /**
  * The visitor a confirmed code signed in, with whether this was the phone number's first sign-in

@@ -1,5 +1,4 @@
 import {
-  FEED_ITEM_TYPE,
   MAX_FEED_MESSAGE_LENGTH,
   MAX_TEAM_REQUEST_SUMMARY_LENGTH,
   MAX_TEAM_REQUEST_TEXT_LENGTH,
@@ -7,20 +6,13 @@ import {
 } from '../fields/feed-item-fields.js';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH } from '../fields/user-fields.js';
 import { DocumentIdSchema } from './business.js';
+import { FeedItemCheck } from '../read/read-answers.js';
 import { NewFeedItemCheck } from '../write/write-checks.js';
 import { z } from './zod.js';
 import { zodObjectOf } from './zod-of.js';
 
-/** §3 Business feed item, in a business's 'feed' sub-collection. */
-export const FeedItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  type: z.literal(FEED_ITEM_TYPE),
-  createdAt: z.int().check(z.nonnegative()),
-  customerName: z.nullable(z.string().check(z.maxLength(MAX_DISPLAY_NAME_LENGTH))),
-  customerPhone: z.nullable(z.string().check(z.maxLength(MAX_PHONE_NUMBER_LENGTH))),
-  conversationId: DocumentIdSchema,
-  message: z.string().check(z.minLength(1), z.maxLength(MAX_FEED_MESSAGE_LENGTH)),
-});
+/** §3 Business feed item, in a business's 'feed' sub-collection (its one spelling: ../read/read-answers.ts). */
+export const FeedItemSchema = zodObjectOf(FeedItemCheck);
 
 /** What a client writes; the backend sets id and createdAt. */
 export const NewFeedItemSchema = zodObjectOf(NewFeedItemCheck);

@@ -1,38 +1,30 @@
-import { ERROR_CODES } from '../errors.js';
-import { readMessage } from '../read/read-message.js';
+import {
+  BotCheckTokenCheck,
+  SendCodeResultCheck,
+  SequencedMessageCheck,
+  SequenceCheck,
+  SignInResultCheck,
+  SubscribeAckCheck,
+  SubscriptionErrorEventCheck,
+  UpsertEventCheck,
+} from '../read/read-answers.js';
 import { FAULT_OPERATIONS } from '../fields/fault-operations.js';
 import { MAX_TOKEN_LENGTH } from '../fields/identity-fields.js';
 import { SendCodeBodyCheck, VerifyCodeBodyCheck } from '../write/identity-bodies.js';
 import { DocumentIdSchema } from './business.js';
-import type { MessageSchema } from './message.js';
-import { AuthUserSchema } from './user.js';
 import { z } from './zod.js';
-import { zodObjectOf } from './zod-of.js';
+import { zodObjectOf, zodOf } from './zod-of.js';
 
-export const BotCheckTokenSchema = z.object({
-  token: z.string().check(z.minLength(1)),
-  expiresAt: z.number(),
-});
+/** The answers (and their parts) the page reads are spelled once, as checks: ../read/read-answers.ts. */
+export const BotCheckTokenSchema = zodObjectOf(BotCheckTokenCheck);
 
 export const SendCodeBodySchema = zodObjectOf(SendCodeBodyCheck);
 
-export const SendCodeResultSchema = z.object({ verificationId: z.string().check(z.minLength(1)) });
+export const SendCodeResultSchema = zodObjectOf(SendCodeResultCheck);
 
 export const VerifyCodeBodySchema = zodObjectOf(VerifyCodeBodyCheck);
 
-export const SignInResultSchema = z.object({
-  user: AuthUserSchema,
-  /** On verify-code: whether the number signed in for the first time (a signup). Absent on refresh. */
-  isNewUser: z.optional(z.boolean()),
-  idToken: z.string().check(z.minLength(1)),
-  /** Epoch ms when idToken stops being accepted. */
-  expiresAt: z.number(),
-  /**
-   * A long-lived token that gets a new ID token once this one has expired, as Firebase's refresh
-   * token does: a session outlives its ID token's hour (and the mock server's clock moves).
-   */
-  refreshToken: z.optional(z.string().check(z.minLength(1))),
-});
+export const SignInResultSchema = zodObjectOf(SignInResultCheck);
 
 const TokenText = z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH));
 
@@ -51,58 +43,24 @@ export const REFRESH_BODY_HAS_ONE_TOKEN = {
   message: 'give exactly one of idToken and refreshToken',
 };
 
-/**
- * A message as the live stream carries it, read liberally (core's readMessage): a message of an
- * unknown type or with an overlong smart reply is shown, not refused; only one without an id, a
- * role, a text or a time fails, naming what is missing.
- */
-const StreamedMessageSchema = z.pipe(
-  z.unknown(),
-  z.transform((raw, ctx): z.infer<typeof MessageSchema> => {
-    const read = readMessage(raw);
-    if (read.ok) return read.value;
-    ctx.issues.push({ code: 'custom', message: read.problem, input: raw });
-    return z.NEVER;
-  }),
-);
-
-/** A message with the server's sequence number of its latest change. */
-export const SequencedMessageSchema = z.object({
-  seq: z.int().check(z.nonnegative()),
-  message: StreamedMessageSchema,
-});
+/** A message with the server's sequence number of its latest change, the message read liberally. */
+export const SequencedMessageSchema = zodObjectOf(SequencedMessageCheck);
 
 export const SubscribePayloadSchema = z.object({
   conversationId: DocumentIdSchema,
   /** Resume: only changes with a sequence number above this are sent. Omit for everything. */
-  afterSeq: z.optional(z.int().check(z.nonnegative())),
+  afterSeq: z.optional(zodOf(SequenceCheck)),
   /** Required for a conversation created by a signed-in visitor. */
   idToken: z.optional(TokenText),
 });
 
-export const SocketErrorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
-
-export const SubscribeAckSchema = z.union([
-  z.object({
-    ok: z.literal(true),
-    /** Every message changed after afterSeq (all of them without it), ordered by seq. */
-    messages: z.array(SequencedMessageSchema),
-  }),
-  z.object({ ok: z.literal(false), error: SocketErrorSchema }),
-]);
+export const SubscribeAckSchema = zodOf(SubscribeAckCheck);
 
 export const UnsubscribePayloadSchema = z.object({ conversationId: DocumentIdSchema });
 
-export const UpsertEventSchema = z.object({
-  conversationId: DocumentIdSchema,
-  seq: z.int().check(z.nonnegative()),
-  message: StreamedMessageSchema,
-});
+export const UpsertEventSchema = zodObjectOf(UpsertEventCheck);
 
-export const SubscriptionErrorEventSchema = z.object({
-  conversationId: DocumentIdSchema,
-  error: SocketErrorSchema,
-});
+export const SubscriptionErrorEventSchema = zodObjectOf(SubscriptionErrorEventCheck);
 
 /**
  * POST /control/faults body. `error` is an HTTP status (as a number or numeric string) for 'chat'

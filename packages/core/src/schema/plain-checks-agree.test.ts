@@ -1,11 +1,10 @@
 /**
  * One source of truth: the page checks what it sends and reads with plain checks (../write,
- * ../read/read-answers.ts) and the servers with the zod schemas here. The schemas of what clients write
- * are built from the write checks (./zod-of.ts, decision 0035): for those pairs this test holds zodOf to
- * translating every rule faithfully. The answers' schemas are still written beside their checks, both
- * from the field rules in ../fields: for those it holds the two spellings to each other. For each pair,
- * generated values (shape-variations.test-support.ts) must be accepted by both or by neither, and kept
- * the same way.
+ * ../read/read-answers.ts), and the servers' zod schemas for the same shapes are built from those checks
+ * (./zod-of.ts, decision 0035). This test holds zodOf to translating every rule faithfully — a rule it
+ * dropped or changed, or a hand-written part of a check (the subscribe ack's `pick`) that disagrees with
+ * the rules it declares, fails here. For each pair, generated values (shape-variations.test-support.ts)
+ * must be accepted by both or by neither, and kept the same way.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -6,6 +6,8 @@
  * (catalogue.ts types it, catalogues.test.ts checks it). UI code takes texts from the active
  * catalogue so a wording change is made once.
  */
+import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
+
 export const UI_TEXT = {
   openingChat: 'Opening chat…',
   oops: 'Oops!',
@@ -67,11 +69,11 @@ export const ERROR_TEXT = {
   pleaseTryAgain: 'Please try again.',
 } as const;
 
-/** §8 toasts of the composer. */
+/** §8 toasts of the composer: they state the message limit, MAX_MESSAGE_LENGTH. */
 export const TOAST_TEXT = {
-  truncated: 'Your text was truncated to 2048 characters.',
-  pasteAtLimit: 'Limit reached (2048). Remove some text to paste more.',
-  pasteTruncated: 'Pasted text was truncated to fit the 2048-character limit.',
+  truncated: `Your text was truncated to ${MAX_MESSAGE_LENGTH} characters.`,
+  pasteAtLimit: `Limit reached (${MAX_MESSAGE_LENGTH}). Remove some text to paste more.`,
+  pasteTruncated: `Pasted text was truncated to fit the ${MAX_MESSAGE_LENGTH}-character limit.`,
 } as const;
 
 /**

@@ -2,6 +2,7 @@
  * The Spanish catalogue: every key of the English one (catalogue.ts types it, catalogues.test.ts
  * checks it), in neutral Latin-American Spanish with "tú". Loaded on demand by loadCatalogue('es').
  */
+import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
 import type { Catalogue } from './catalogue-shape.js';
 
 /** The launcher's texts on their own, so embed.js can take them without the whole catalogue. */
@@ -65,9 +66,9 @@ export const ES: Catalogue = {
     pleaseTryAgain: 'Inténtalo de nuevo.',
   },
   toasts: {
-    truncated: 'Tu texto se recortó a 2048 caracteres.',
-    pasteAtLimit: 'Llegaste al límite (2048). Borra parte del texto para pegar más.',
-    pasteTruncated: 'El texto pegado se recortó para no pasar del límite de 2048 caracteres.',
+    truncated: `Tu texto se recortó a ${MAX_MESSAGE_LENGTH} caracteres.`,
+    pasteAtLimit: `Llegaste al límite (${MAX_MESSAGE_LENGTH}). Borra parte del texto para pegar más.`,
+    pasteTruncated: `El texto pegado se recortó para no pasar del límite de ${MAX_MESSAGE_LENGTH} caracteres.`,
   },
   page: {
     newChat: 'Nuevo chat',

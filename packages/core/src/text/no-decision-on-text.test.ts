@@ -21,9 +21,17 @@ import { ES } from './es.js';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Where production code lives; tests, test support and the catalogues themselves are left out. */
-const SOURCE_DIRS = ['packages', 'web/src', 'web/embed', 'mock-server/src', 'mock-server/console', 'scripts'];
+const SOURCE_DIRS = [
+  'packages',
+  'web/src',
+  'web/embed',
+  'web/build',
+  'mock-server/src',
+  'mock-server/console',
+  'scripts',
+];
 const SKIPPED =
-  /(^|\/)(node_modules|dist|build|e2e|firebase-e2e|testing|test|fixtures)(\/|$)|\.test\.tsx?$|\.test-support\.ts$|\.d\.ts$|\/text\/(en|es)\.ts$/;
+  /(^|\/)(node_modules|dist|e2e|firebase-e2e|testing|test|fixtures)(\/|$)|\.test\.tsx?$|\.test-support\.ts$|\.d\.ts$|\/text\/(en|es)\.ts$/;
 
 /** Names whose properties are catalogue texts. */
 const CATALOGUE_ROOTS = new Set([
@@ -46,6 +54,17 @@ const TEXT_METHODS = new Set([
   'indexOf',
   'lastIndexOf',
   'localeCompare',
+]);
+/** String methods that give the same text, made comparable ('Try again'.toLowerCase()). */
+const NORMALISING_METHODS = new Set([
+  'toLowerCase',
+  'toUpperCase',
+  'toLocaleLowerCase',
+  'toLocaleUpperCase',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'normalize',
 ]);
 const COMPARISONS = new Set([
   ts.SyntaxKind.EqualsEqualsEqualsToken,
@@ -91,9 +110,43 @@ export function decisionsOnText(fileName: string, source: string, texts = catalo
 
   const isCatalogueText = (node: ts.Node): boolean => {
     let inner = node;
-    while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner)) inner = inner.expression;
+    for (;;) {
+      if (
+        ts.isParenthesizedExpression(inner) ||
+        ts.isAsExpression(inner) ||
+        ts.isNonNullExpression(inner) ||
+        ts.isSatisfiesExpression(inner) ||
+        ts.isTypeAssertionExpression(inner)
+      ) {
+        inner = inner.expression;
+      } else if (
+        // A text made comparable: SMART_REPLY_TEXT.tryAgain.toLowerCase(), '…'.trim().
+        ts.isCallExpression(inner) &&
+        ts.isPropertyAccessExpression(inner.expression) &&
+        NORMALISING_METHODS.has(inner.expression.name.text)
+      ) {
+        inner = inner.expression.expression;
+      } else {
+        break;
+      }
+    }
     if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) {
       return isCatalogueLiteral(inner.text, texts);
+    }
+    // A list of texts searched (`[UI_TEXT.a, 'Try again'].includes(text)`), or a catalogue section's
+    // texts (`Object.values(SMART_REPLY_TEXT)`).
+    if (ts.isArrayLiteralExpression(inner)) {
+      return inner.elements.some((element) => isCatalogueText(element));
+    }
+    if (
+      ts.isCallExpression(inner) &&
+      ts.isPropertyAccessExpression(inner.expression) &&
+      ts.isIdentifier(inner.expression.expression) &&
+      inner.expression.expression.text === 'Object' &&
+      ['values', 'entries'].includes(inner.expression.name.text) &&
+      inner.arguments.some((argument) => isCatalogueText(argument) || isCatalogueRoot(argument))
+    ) {
+      return true;
     }
     if (!ts.isPropertyAccessExpression(inner) && !ts.isElementAccessExpression(inner)) return false;
     const segments: string[] = [];
@@ -106,6 +159,10 @@ export function decisionsOnText(fileName: string, source: string, texts = catalo
     const root = segments.at(-1) ?? '';
     return CATALOGUE_ROOTS.has(root) || segments.slice(1).some((segment) => CATALOGUE_SEGMENTS.has(segment));
   };
+
+  function isCatalogueRoot(node: ts.Node): boolean {
+    return ts.isIdentifier(node) && CATALOGUE_ROOTS.has(node.text);
+  }
 
   const report = (node: ts.Node) => {
     const { line } = file.getLineAndCharacterOfPosition(node.getStart());
@@ -151,6 +208,10 @@ describe('no decision on translated or shown text', () => {
       "if (m.text.startsWith('✓ Número de teléfono verificado correctamente')) ok();",
       'switch (text) { case SMART_REPLY_TEXT.tryAgain: retry(); }',
       'if (saved.text !== s.texts.phoneVerified) return;',
+      'if (text.toLowerCase() === SMART_REPLY_TEXT.tryAgain.toLowerCase()) retry();',
+      "if (['Start a new chat', REPLY_TEXT.startNewChat].includes(text)) restart();",
+      'if (Object.values(SMART_REPLY_TEXT).includes(reply.text!)) special();',
+      'if (reply.text! === (EN.replies.verifyLater as string)) decline();',
       // Not decisions: a text written, shown or passed on.
       'save({ text: UI_TEXT.phoneVerified }); show(REPLY_TEXT.tryAgain);',
       "if (reply.action === 'decline') decline();",
@@ -161,6 +222,10 @@ describe('no decision on translated or shown text', () => {
       "3: m.text.startsWith('✓ Número de teléfono verificado correctamente')",
       '4: SMART_REPLY_TEXT.tryAgain',
       '5: saved.text !== s.texts.phoneVerified',
+      '6: text.toLowerCase() === SMART_REPLY_TEXT.tryAgain.toLowerCase()',
+      "7: ['Start a new chat', REPLY_TEXT.startNewChat].includes(text)",
+      '8: Object.values(SMART_REPLY_TEXT).includes(reply.text!)',
+      '9: reply.text! === (EN.replies.verifyLater as string)',
     ]);
   });
 

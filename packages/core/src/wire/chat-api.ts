@@ -1,11 +1,10 @@
 /**
  * The chat service's API (§7 POST /api/chat): its path, the phone sign-in tool and the body and
- * answer types. The zod schemas the servers validate with are in ../schema/chat-api.ts; the page
- * checks what it sends with ../write/chat-body-checks.ts and reads the answer with ../read/read-answers.ts.
+ * answer types. The bodies are spelled once as checks in ../write/chat-body-checks.ts and the answer in
+ * ../read/read-answers.ts; the servers' zod schemas (../schema/chat-api.ts) are built from them.
  */
-import type * as z from 'zod/mini';
 import type { BeforeDefaults, Checked } from '../check/check.js';
-import type { ChatInterruptSchema, ChatResponseSchema } from '../schema/chat-api.js';
+import type { ChatInterruptCheck, ChatResponseCheck } from '../read/read-answers.js';
 import type {
   ChatResumeBodyCheck,
   ChatSendBodyCheck,
@@ -27,9 +26,9 @@ export type ChatSendBody = BeforeDefaults<Checked<typeof ChatSendBodyCheck>, 'co
 export type ResumeResponse = Checked<typeof ResumeResponseCheck>;
 /** §7 resume body: no message, but resume.respond[] with the tool request and the visitor's answer. */
 export type ChatResumeBody = BeforeDefaults<Checked<typeof ChatResumeBodyCheck>, 'contextType'>;
-export type ChatInterrupt = z.infer<typeof ChatInterruptSchema>;
+export type ChatInterrupt = Checked<typeof ChatInterruptCheck>;
 /**
  * §7 response. Only interrupts and smartReplies are read; smart replies arrive as strings or
  * objects and are normalised by rules/smart-replies.ts.
  */
-export type ChatResponse = z.infer<typeof ChatResponseSchema>;
+export type ChatResponse = Checked<typeof ChatResponseCheck>;

@@ -2,24 +2,26 @@
  * The protocol between the mock server (mock-server/) and its clients (packages/local): HTTP
  * routes, socket.io events and their payload types. Both sides import this file, so a change to the
  * protocol is made here once. Paths are relative to the server's base URL. The zod schemas the
- * server validates with are in ../schema/local-api.ts; the client reads answers with
- * ../read/read-answers.ts, so the page carries no schema library.
+ * server validates with are in ../schema/local-api.ts, those of the answers built from the checks the
+ * client reads them with (../read/read-answers.ts), so the page carries no schema library.
  */
 import type * as z from 'zod/mini';
 import type {
-  BotCheckTokenSchema,
   ClockSpecSchema,
   FaultSpecSchema,
-  SendCodeResultSchema,
-  SequencedMessageSchema,
-  SignInResultSchema,
-  SubscribeAckSchema,
   SubscribePayloadSchema,
-  SubscriptionErrorEventSchema,
   UnsubscribePayloadSchema,
-  UpsertEventSchema,
 } from '../schema/local-api.js';
 import type { Checked } from '../check/check.js';
+import type {
+  BotCheckTokenCheck,
+  SendCodeResultCheck,
+  SequencedMessageCheck,
+  SignInResultCheck,
+  SubscribeAckCheck,
+  SubscriptionErrorEventCheck,
+  UpsertEventCheck,
+} from '../read/read-answers.js';
 import type { SendCodeBodyCheck, VerifyCodeBodyCheck } from '../write/identity-bodies.js';
 
 /** HTTP routes of the data API (§7 reads and writes). Bearer token optional; see mock-server/README.md. */
@@ -68,16 +70,16 @@ export const SOCKET_EVENTS = {
   error: 'messages:error',
 } as const;
 
-export type BotCheckToken = z.infer<typeof BotCheckTokenSchema>;
+export type BotCheckToken = Checked<typeof BotCheckTokenCheck>;
 export type SendCodeBody = Checked<typeof SendCodeBodyCheck>;
-export type SendCodeResult = z.infer<typeof SendCodeResultSchema>;
+export type SendCodeResult = Checked<typeof SendCodeResultCheck>;
 export type VerifyCodeBody = Checked<typeof VerifyCodeBodyCheck>;
-export type SignInResult = z.infer<typeof SignInResultSchema>;
-export type SequencedMessage = z.infer<typeof SequencedMessageSchema>;
+export type SignInResult = Checked<typeof SignInResultCheck>;
+export type SequencedMessage = Checked<typeof SequencedMessageCheck>;
 export type SubscribePayload = z.infer<typeof SubscribePayloadSchema>;
-export type SubscribeAck = z.infer<typeof SubscribeAckSchema>;
-export type UpsertEvent = z.infer<typeof UpsertEventSchema>;
-export type SubscriptionErrorEvent = z.infer<typeof SubscriptionErrorEventSchema>;
+export type SubscribeAck = Checked<typeof SubscribeAckCheck>;
+export type UpsertEvent = Checked<typeof UpsertEventCheck>;
+export type SubscriptionErrorEvent = Checked<typeof SubscriptionErrorEventCheck>;
 export type FaultSpec = z.input<typeof FaultSpecSchema>;
 export type ClockSpec = z.infer<typeof ClockSpecSchema>;
 export type UnsubscribePayload = z.infer<typeof UnsubscribePayloadSchema>;

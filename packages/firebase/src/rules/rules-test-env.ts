@@ -147,8 +147,9 @@ export function visitorMessage(fields: Record<string, unknown> = {}) {
 }
 
 /**
- * The page's "visitor message, then lastMessage" (chat-operations.ts): the message is added, read back,
- * and repeated as the conversation's lastMessage with its server time to the millisecond.
+ * The page's "visitor message, then lastMessage" (firestore-data-provider.ts's addMessage): the message
+ * is added, read back, and repeated as the conversation's lastMessage with its server time to the
+ * millisecond.
  */
 export async function sendAsPage(db: Db, conversationId: string, text = 'Hi there') {
   const ref = await db.collection(`conversations/${conversationId}/messages`).add(visitorMessage({ text }));

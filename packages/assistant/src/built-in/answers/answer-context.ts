@@ -1,4 +1,5 @@
 import type { Business, BusinessLocation } from '@chat/core';
+import { SMART_REPLY_TEXT } from '@chat/core';
 import { escapeMarkdown, mapsUrl, markdownLink } from '../markdown-text.js';
 import type { ReplyLanguage } from '../visitor-language.js';
 
@@ -12,6 +13,12 @@ export interface AnswerContext {
 }
 
 /** The business name in bold, escaped. */
+/**
+ * The page's button for reaching the team, as an answer names it: the smart reply's own words (the
+ * assistant offers it with them, in either language: smart-replies.ts), in bold.
+ */
+export const CONTACT_SUPPORT = `**${SMART_REPLY_TEXT.contactSupport}**`;
+
 export function boldName(ctx: Pick<AnswerContext, 'business'>): string {
   return `**${escapeMarkdown(ctx.business.businessName)}**`;
 }
