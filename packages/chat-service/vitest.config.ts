@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'chat-service',
     environment: 'node',
+    isolate: false,
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     // The emulator tests skip themselves unless `npm run test:firestore` started the emulators; then this
