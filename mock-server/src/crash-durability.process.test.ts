@@ -5,13 +5,10 @@
  * mid-stream must come back completed, not streaming. Bounded: at most WRITERS × PER_WRITER sends
  * on 127.0.0.1, and a minute per test.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_PATH, DATA_ROUTES } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
-import { call, startServerProcess, subscribeOnce } from './testing/server-process.js';
+import { call, subscribeOnce, useServerProcesses } from './testing/server-process.js';
 import type { ServerProcess } from './testing/server-process.js';
 
 const WRITERS = 12;
@@ -19,23 +16,9 @@ const PER_WRITER = 40;
 /** The kill comes once this many sends were acknowledged: well inside the run. */
 const KILL_AFTER = 150;
 
-let dir: string;
-let dataFile: string;
-const running: ServerProcess[] = [];
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-crash-'));
-  dataFile = path.join(dir, 'data.jsonl');
-});
-afterEach(() => {
-  for (const server of running.splice(0)) server.child.kill('SIGKILL');
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess({ DATA_FILE: dataFile, ...env });
-  running.push(server);
-  return server;
-}
+const servers = useServerProcesses('mock-crash-');
+/** A server on this test's data file. */
+const start = (env: Record<string, string>) => servers.start({ DATA_FILE: servers.dataFile, ...env });
 
 async function createConversations(url: string, count: number): Promise<string[]> {
   const ids: string[] = [];

@@ -10,31 +10,17 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DATA_ROUTES, HEALTH_PATH } from '@chat/core';
 import { canMountTmpfs, openSmallDisk } from './testing/small-disk.js';
 import type { SmallDisk } from './testing/small-disk.js';
-import { call, startServerProcess } from './testing/server-process.js';
-import type { ServerProcess } from './testing/server-process.js';
+import { call, useServerProcesses } from './testing/server-process.js';
 import { anonymousConversationBody } from './testing/test-server.js';
 
 let disk: SmallDisk;
-const processes: ServerProcess[] = [];
 beforeEach(() => {
   disk = openSmallDisk(1024 * 1024);
 });
-afterEach(async () => {
-  try {
-    for (const server of processes.splice(0)) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  } finally {
-    disk.close();
-  }
-});
-
-async function start(env: Record<string, string>) {
-  const server = await startServerProcess(env);
-  processes.push(server);
-  return server;
-}
+afterEach(() => disk.close());
+// Registered after the disk's hooks, so its after-hook (kill every server) runs before the disk is closed.
+const servers = useServerProcesses('mock-full-disk-');
+const start = (env: Record<string, string>) => servers.start(env);
 
 it.skipIf(!canMountTmpfs())(
   'starts read-only on a full disk with a clear warning, recovers by itself when space returns, and keeps what it acknowledged',

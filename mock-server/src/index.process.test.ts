@@ -4,32 +4,13 @@
  * exits 0, and the environment is validated.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, HEALTH_PATH } from '@chat/core';
 import type { Conversation, Message } from '@chat/core';
-import { call, runServerUntilExit, startServerProcess, subscribeOnce } from './testing/server-process.js';
-import type { ServerProcess } from './testing/server-process.js';
+import { call, runServerUntilExit, subscribeOnce, useServerProcesses } from './testing/server-process.js';
 
-let dir: string;
-let dataFile: string;
-const running: ServerProcess[] = [];
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-process-'));
-  dataFile = path.join(dir, 'data.jsonl');
-});
-afterEach(() => {
-  for (const server of running.splice(0)) server.child.kill('SIGKILL');
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(env: Record<string, string>) {
-  const server = await startServerProcess(env);
-  running.push(server);
-  return server;
-}
+const servers = useServerProcesses('mock-process-');
 
 const chatBody = (conversationId: string, message: string) => ({
   message,
@@ -41,8 +22,8 @@ const chatBody = (conversationId: string, message: string) => ({
 
 describe('the server process', () => {
   it('keeps every acknowledged write through kill -9 and a restart, and resumes by seq', async () => {
-    const env = { DATA_FILE: dataFile, STREAM_CHUNK_CHARS: '0' };
-    const first = await start(env);
+    const env = { DATA_FILE: servers.dataFile, STREAM_CHUNK_CHARS: '0' };
+    const first = await servers.start(env);
     const created = await call(first.url, 'POST', DATA_ROUTES.conversations, {
       businessId: 'bella-vista-salon',
       userId: null,
@@ -80,7 +61,7 @@ describe('the server process', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
-    const second = await start(env);
+    const second = await servers.start(env);
     expect((await call(second.url, 'GET', DATA_ROUTES.conversation(conversation.id))).body).toEqual(
       beforeConversation,
     );
@@ -107,12 +88,12 @@ describe('the server process', () => {
 
   it('finishes a streaming reply, flushes it and exits 0 on SIGTERM; CONTROL_API=off hides /control, not /healthz', async () => {
     const env = {
-      DATA_FILE: dataFile,
+      DATA_FILE: servers.dataFile,
       STREAM_CHUNK_CHARS: '2',
       STREAM_INTERVAL_MS: '1000',
       CONTROL_API: 'off',
     };
-    const first = await start(env);
+    const first = await servers.start(env);
     expect((await call(first.url, 'GET', CONTROL_ROUTES.health)).status).toBe(404);
     // The health check compose uses lives outside /control, so it answers with the control API off.
     expect(await call(first.url, 'GET', HEALTH_PATH)).toMatchObject({
@@ -142,7 +123,7 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"stopped"');
 
-    const second = await start({ DATA_FILE: dataFile, STREAM_CHUNK_CHARS: '0' });
+    const second = await servers.start({ DATA_FILE: servers.dataFile, STREAM_CHUNK_CHARS: '0' });
     const after = await subscribeOnce(second.url, conversation.id);
     const reply = after.ok
       ? after.messages.map((m) => m.message).find((m: Message) => m.id === partial!.id)
@@ -154,7 +135,7 @@ describe('the server process', () => {
   }, 60_000);
 
   it('refuses to start on a damaged data file, naming the file and line, and leaves it as it was', async () => {
-    const first = await start({ DATA_FILE: dataFile });
+    const first = await servers.start({ DATA_FILE: servers.dataFile });
     await call(first.url, 'POST', DATA_ROUTES.conversations, {
       businessId: 'bella-vista-salon',
       userId: null,
@@ -163,23 +144,23 @@ describe('the server process', () => {
     });
     first.child.kill('SIGKILL');
     await first.exited;
-    const lines = fs.readFileSync(dataFile, 'utf8').split('\n');
+    const lines = fs.readFileSync(servers.dataFile, 'utf8').split('\n');
     // Scenarios' inline businesses may be journalled before it: find the conversation's line.
     const line = lines.findIndex((text) => text.includes('"conversation.create"'));
     expect(line).toBeGreaterThan(0);
     lines[line] = lines[line]!.replace('"conversation.create"', '"conversation.explode"');
-    fs.writeFileSync(dataFile, lines.join('\n'));
-    const damaged = fs.readFileSync(dataFile);
+    fs.writeFileSync(servers.dataFile, lines.join('\n'));
+    const damaged = fs.readFileSync(servers.dataFile);
 
-    const { code, output } = await runServerUntilExit({ DATA_FILE: dataFile });
+    const { code, output } = await runServerUntilExit({ DATA_FILE: servers.dataFile });
     expect(code).toBe(1);
-    expect(output).toContain(`Data file ${dataFile}, line ${line + 1}`);
-    expect(fs.readFileSync(dataFile).equals(damaged)).toBe(true);
-    expect(fs.readdirSync(dir)).toEqual(['data.jsonl']);
+    expect(output).toContain(`Data file ${servers.dataFile}, line ${line + 1}`);
+    expect(fs.readFileSync(servers.dataFile).equals(damaged)).toBe(true);
+    expect(fs.readdirSync(servers.dir)).toEqual(['data.jsonl']);
   }, 60_000);
 
   it('refuses a DATA_FILE whose folder is missing or cannot hold files: exit 1, a message, no stack trace', async () => {
-    const missing = path.join(dir, 'no-such-folder');
+    const missing = path.join(servers.dir, 'no-such-folder');
     // /proc/foo used to hang the start for ever (a recursive mkdir that never returns on /proc).
     for (const [file, expected] of [
       [path.join(missing, 'store.jsonl'), `the folder ${missing} does not exist`],
@@ -204,19 +185,21 @@ describe('the server process', () => {
   }, 60_000);
 
   it('plays the scenarios of SCENARIOS_DIR, and refuses a SCENARIOS_DIR that is not a folder', async () => {
-    const scenarios = path.join(dir, 'my-scenarios');
+    const scenarios = path.join(servers.dir, 'my-scenarios');
     fs.mkdirSync(scenarios);
     fs.writeFileSync(
       path.join(scenarios, 'only-here.yaml'),
       'name: Only here\ndescription: In another folder.\nbusiness: bella-vista-salon\nfallback: Pardon?\nsteps: []\n',
     );
-    const server = await start({ SCENARIOS_DIR: scenarios });
+    const server = await servers.start({ SCENARIOS_DIR: scenarios });
     const listed = await call(server.url, 'GET', '/control/scenarios');
     expect(listed.body).toMatchObject({ dir: scenarios, scenarios: [{ id: 'only-here', valid: true }] });
 
-    const missing = await runServerUntilExit({ SCENARIOS_DIR: path.join(dir, 'nope') });
+    const missing = await runServerUntilExit({ SCENARIOS_DIR: path.join(servers.dir, 'nope') });
     expect(missing.code).toBe(1);
-    expect(missing.output).toContain(`SCENARIOS_DIR: the folder ${path.join(dir, 'nope')} does not exist`);
+    expect(missing.output).toContain(
+      `SCENARIOS_DIR: the folder ${path.join(servers.dir, 'nope')} does not exist`,
+    );
     const file = await runServerUntilExit({ SCENARIOS_DIR: path.join(scenarios, 'only-here.yaml') });
     expect(file.output).toContain('is a file, not a folder');
   }, 60_000);

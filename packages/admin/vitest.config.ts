@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'admin',
     environment: 'node',
+    isolate: false,
     include: ['src/**/*.test.ts'],
     // businesses-cli.test.ts talks to the Firestore emulator through the Admin SDK: its first gRPC
     // connection can take seconds on a loaded machine.

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'assistant', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'assistant', environment: 'node', isolate: false, include: ['src/**/*.test.ts'] },
 });

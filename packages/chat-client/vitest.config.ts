@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'chat-client', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'chat-client', environment: 'node', isolate: false, include: ['src/**/*.test.ts'] },
 });

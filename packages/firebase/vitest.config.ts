@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'firebase',
     environment: 'node',
+    isolate: false,
     include: ['src/**/*.test.ts'],
     // The rules and contract tests run on the emulators (npm run test:firestore): several writes per test,
     // each a round trip that takes seconds when the machine is busy.

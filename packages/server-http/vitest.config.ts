@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'server-http', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'server-http', environment: 'node', isolate: false, include: ['src/**/*.test.ts'] },
 });

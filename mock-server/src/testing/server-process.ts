@@ -4,8 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
+import { afterEach, beforeEach } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { CONTROL_CALL_HEADERS, SOCKET_EVENTS } from '@chat/core';
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@chat/core';
@@ -19,6 +23,51 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited: Promise<number | string>;
+}
+
+export interface ServerProcesses {
+  /** This test's own temporary folder (removed after it). */
+  readonly dir: string;
+  /** `data.jsonl` in `dir`: not created, for DATA_FILE. */
+  readonly dataFile: string;
+  /** startServerProcess, and the process is killed (SIGKILL) after the test. */
+  start(env: Record<string, string>): Promise<ServerProcess>;
+}
+
+/**
+ * For a test file of server processes: each test gets a fresh temporary folder, and after it every
+ * server it started through `start` is killed with SIGKILL and waited for, then the folder removed —
+ * a failing test leaves no process or file behind.
+ */
+export function useServerProcesses(prefix = 'mock-process-'): ServerProcesses {
+  let dir = '';
+  const running: ServerProcess[] = [];
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    try {
+      for (const server of running.splice(0)) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    get dataFile() {
+      return path.join(dir, 'data.jsonl');
+    },
+    async start(env) {
+      const server = await startServerProcess(env);
+      running.push(server);
+      return server;
+    },
+  };
 }
 
 /** Starts the server with `env` on a free port; resolves once it logged that it listens. */

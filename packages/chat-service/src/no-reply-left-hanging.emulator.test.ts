@@ -25,7 +25,7 @@ import {
   seedConversation,
 } from './testing/emulator-service.js';
 import type { ChatCall } from './testing/emulator-service.js';
-import { buildService, startServiceProcess, stopAll } from './testing/service-process.js';
+import { startServiceProcess, stopAll } from './testing/service-process.js';
 import type { ServiceProcess } from './testing/service-process.js';
 
 const LEASE_MS = 1_500;
@@ -50,7 +50,6 @@ describe.skipIf(!emulatorsRunning)(
     let business: Business;
 
     beforeAll(async () => {
-      buildService();
       business = { ...contractBusiness(), id: `hanging-${process.pid}` };
       await seedBusiness(db, business);
     });

@@ -17,12 +17,7 @@ import {
   seedBusiness,
   seedConversation,
 } from './testing/emulator-service.js';
-import {
-  buildService,
-  startServiceProcess,
-  stopAll,
-  type ServiceProcess,
-} from './testing/service-process.js';
+import { startServiceProcess, stopAll, type ServiceProcess } from './testing/service-process.js';
 
 // Two process starts (about 1 s each on a quiet machine, many more on a busy one): generous limits.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -34,7 +29,6 @@ describe.skipIf(!emulatorsRunning)('two chat-service processes, one set of count
   let second: ServiceProcess;
 
   beforeAll(async () => {
-    buildService();
     business = { ...contractBusiness(), id: `shared-counters-${process.pid}` };
     await seedBusiness(db, business);
     const limits = { LIMIT_VISITOR_CALLS: '3' };

@@ -1,10 +1,11 @@
 /**
  * The compiled chat service (build.mjs's dist/main.mjs, what the image runs) as its own process on the
  * Firestore and Auth emulators, for the tests that need real processes: one killed mid-reply, two
- * sharing one set of counters. `buildService()` once per file, then `startServiceProcess(env)`;
- * `stopAll()` kills what is still running (after each test).
+ * sharing one set of counters. The project's globalSetup (build-service.global-setup.ts) builds
+ * dist/main.mjs once per run; `startServiceProcess(env)` starts one, `stopAll()` kills what is still
+ * running (after each test).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, vi } from 'vitest';
 import { freePort } from '../../../../scripts/lib/local-ports.mjs';
@@ -20,11 +21,6 @@ export interface ServiceProcess {
 }
 
 const running = new Set<ChildProcess>();
-
-export function buildService(): void {
-  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: PACKAGE_DIR, encoding: 'utf8' });
-  expect(built.status, `node build.mjs failed: ${built.stderr}`).toBe(0);
-}
 
 /** A new process answering /healthz, with `settings` over the emulators' environment. */
 export async function startServiceProcess(settings: Record<string, string> = {}): Promise<ServiceProcess> {
