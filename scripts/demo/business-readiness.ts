@@ -8,7 +8,7 @@
 import type { Business } from '@chat/core';
 import { businessIdOf, inlineBusinessOf } from '@chat/assistant';
 import type { ScenarioFile } from '@chat/assistant';
-import { plural } from './terminal.js';
+import { plural } from '@chat/server-http';
 
 type Shown = Pick<Business, 'businessName' | 'verification'>;
 

@@ -15,7 +15,8 @@ import type { Rehearsal } from './rehearse-scenario.js';
 import { readScenarioFiles } from './scenario-files.js';
 import type { ScenarioFiles } from './scenario-files.js';
 import { folderMismatch } from './server-folder.js';
-import { bold, CliError, dim, FAIL, PASS, plural, red } from './terminal.js';
+import { plural } from '@chat/server-http';
+import { bold, CliError, dim, FAIL, PASS, red } from './terminal.js';
 
 export interface CheckOptions {
   /** The scenarios named on the command line (none with --all). */

@@ -14,7 +14,7 @@ import {
   scenariosFolderProblem,
   unknownScenarioMessage,
 } from '@chat/assistant';
-import type { ScenarioFile, ScenarioListing } from '@chat/assistant';
+import type { ScenarioFile, ScenarioLibrary, ScenarioListing } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { pino } from 'pino';
 import { unplayableReason } from './business-readiness.js';
@@ -37,7 +37,7 @@ export function readScenarioFiles(
   const folder = path.resolve(dir);
   const problem = scenariosFolderProblem(folder, '--dir');
   if (problem) throw new CliError(problem);
-  const library = createScenarioLibrary({ dir: folder, logger: pino({ level: 'silent' }), watch: false });
+  const library = openScenarioLibrary(folder);
   const scenarios = new Map<string, ScenarioFile>();
   for (const listing of library.list()) {
     const scenario = library.get(listing.id);
@@ -64,6 +64,11 @@ export function readScenarioFiles(
       return scenarios.get(id)!;
     },
   };
+}
+
+/** The folder's scenarios as the server loads them, read once (no watching, nothing logged). */
+export function openScenarioLibrary(dir: string): ScenarioLibrary {
+  return createScenarioLibrary({ dir, logger: pino({ level: 'silent' }), watch: false });
 }
 
 /** Marks invalid the scenarios that name a business the server would not have. */
