@@ -12,6 +12,19 @@ import { plural } from '@chat/server-http';
 
 type Shown = Pick<Business, 'businessName' | 'verification'>;
 
+/**
+ * unplayableReason for a scenario that names a fixture by its id, as `fixtures` have it (the CLI's
+ * check before any server); null for an inline or approved-fixture business, or an unknown id.
+ */
+export function fixtureUnplayableReason(
+  scenario: ScenarioFile,
+  fixtures: readonly (Shown & Pick<Business, 'id'>)[],
+): string | null {
+  const fixture =
+    typeof scenario.business === 'string' ? fixtures.find((b) => b.id === scenario.business) : undefined;
+  return fixture ? unplayableReason(fixture, scenario) : null;
+}
+
 /** Why the scenario's steps cannot play on `business`, with the fix; null when they can. */
 export function unplayableReason(business: Shown, scenario: ScenarioFile): string | null {
   const { status } = business.verification;

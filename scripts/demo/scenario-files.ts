@@ -9,7 +9,6 @@
 import path from 'node:path';
 import {
   businessIdOf,
-  inlineBusinessOf,
   createScenarioLibrary,
   scenariosFolderProblem,
   unknownScenarioMessage,
@@ -17,7 +16,7 @@ import {
 import type { ScenarioFile, ScenarioLibrary, ScenarioListing } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { pino } from 'pino';
-import { unplayableReason } from './business-readiness.js';
+import { fixtureUnplayableReason } from './business-readiness.js';
 import { unknownBusinessMessage } from './unknown-business.js';
 import { CliError } from './terminal.js';
 
@@ -85,9 +84,7 @@ function withBusinessesChecked(
     const scenario = scenarios.get(listing.id);
     if (!scenario || !listing.valid) return listing;
     const id = businessIdOf(scenario);
-    const business = inlineBusinessOf(scenario) ?? fixtures.find((b) => b.id === id);
-    const unplayable =
-      business && typeof scenario.business !== 'object' ? unplayableReason(business, scenario) : null;
+    const unplayable = fixtureUnplayableReason(scenario, fixtures);
     if (unplayable)
       return { ...listing, valid: false, errors: [`${listing.file}, field business: ${unplayable}`] };
     if (known.includes(id)) return listing;

@@ -17,7 +17,7 @@ import { HEALTH_PATH } from '@chat/core';
 import type { Business } from '@chat/core';
 import { assistantNameNote, runningAssistantName } from './assistant-name-note.js';
 import { loadFixtures } from '@chat/mock-server/scenarios';
-import { unplayableReason } from './business-readiness.js';
+import { fixtureUnplayableReason, unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
@@ -40,9 +40,7 @@ export async function startCommand(options: StartOptions): Promise<number> {
   const files = readScenarioFiles(options.dir);
   const scenario = files.valid(options.scenario);
   // Refused before anything starts when the fixtures already say so (checked again on the server below).
-  const fixture = loadFixtures().businesses.find((b) => b.id === businessIdOf(scenario));
-  const refused =
-    fixture && typeof scenario.business === 'string' ? unplayableReason(fixture, scenario) : null;
+  const refused = fixtureUnplayableReason(scenario, loadFixtures().businesses);
   if (refused) throw new CliError(`${options.scenario} cannot be shown: ${refused}`);
   const lan = options.lan ? lanAddress() : null;
   if (options.lan && !lan)
