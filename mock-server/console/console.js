@@ -4,7 +4,7 @@
 // picked conversation's scenario state, are read again every few seconds (the store has no event for
 // a new conversation without messages, nor for a binding), and the list also when an unknown
 // conversation speaks. A conversation is listed once it has a message (every page load creates one),
-// and no longer once it expired without a visitor message (worth-listing.js).
+// and no longer once it expired without a visitor message (worthListing).
 // The same stream says when a scenario file is saved with a mistake. Every text from the server is
 // shown as text, never as HTML (markdown is built as DOM nodes).
 import { businessTime, zoneName } from './business-time.js';
@@ -17,8 +17,6 @@ import { setText } from './keyed-children.js';
 import { showScenarioProblems } from './scenario-problems.js';
 import { refreshClock, wireServerControls } from './server-controls.js';
 import { act, say } from './status-line.js';
-import { showSignOut, wireSignOut } from './visitor-sign-out.js';
-import { worthListing } from './worth-listing.js';
 
 const LIST_REFRESH_MS = 3000;
 /** How many of the newest conversations the list shows (a hint says when there are more). */
@@ -49,6 +47,17 @@ const feedPanel = createFeedPanel($('feeds'), {
 // Answers to list requests can overtake each other: an older one must not undo a newer one.
 let listAsked = 0;
 let listApplied = 0;
+
+/**
+ * Whether a conversation is worth a staffer's look: every page load makes one, so one with a message.
+ * An expired one (after "Clock +25 hours") in which the visitor never wrote holds only the page's
+ * greeting or the expiry notice: it is left out (issue 28, item 8), so the list after a clock move
+ * shows the conversations that happened, not "1 message · expired" for every page merely opened.
+ */
+function worthListing(conversation) {
+  if (conversation.messageCount === 0) return false;
+  return !(conversation.expired && conversation.firstVisitorMessage === null);
+}
 
 async function refreshConversations() {
   const asked = ++listAsked;
@@ -194,7 +203,8 @@ function showVisitorState() {
   const verified = listed(state.picked)?.visitorVerified === true;
   $('interrupt-verified').hidden = !verified;
   $('interrupt-form').querySelector('button[type="submit"]').disabled = verified;
-  showSignOut($('sign-out-visitor'), verified);
+  // Signing out is offered only for a visitor who verified.
+  $('sign-out-visitor').disabled = !verified;
 }
 
 async function refreshPicked() {
@@ -276,11 +286,20 @@ function wire() {
       },
     ),
   );
-  wireSignOut($('sign-out-visitor'), {
-    actOnPicked,
-    // The list says who is verified: read it now, so Raise is offered again at once.
-    afterSignOut: () => refreshConversations(),
-  });
+  // "Sign the visitor out" (issue 28, item 4): a verified visitor stays signed in through 'New chat',
+  // reloads and clock moves, so the verification cannot be shown twice without it. The server signs
+  // out every session that spoke in the conversation; the page then asks for the phone again at the
+  // next question that needs it.
+  $('sign-out-visitor').addEventListener('click', () =>
+    actOnPicked(
+      'The visitor is signed out: their next question that needs a verified phone shows the verification box again. "Raise on the next reply" works again.',
+      async (id) => {
+        await call('POST', conversationPath(id, '/sign-out'));
+        // The list says who is verified: read it now, so Raise is offered again at once.
+        await refreshConversations();
+      },
+    ),
+  );
   $('interrupt-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const message = $('interrupt-text').value.trim();
@@ -337,9 +356,9 @@ wireServerControls({
   clockZone,
 });
 listen();
-await Promise.all([refreshConversations().then(() => refreshClock(clockZone()))]).catch((error) =>
-  say(`Could not reach the mock server: ${error.message}`, true),
-);
+await refreshConversations()
+  .then(() => refreshClock(clockZone()))
+  .catch((error) => say(`Could not reach the mock server: ${error.message}`, true));
 setInterval(() => {
   void refreshConversations()
     .then(() => refreshClock(clockZone()))

@@ -13,14 +13,10 @@ function appendInline(parent, text) {
     if (match.index > last) parent.append(text.slice(last, match.index));
     const [whole, bold, bold2, italicStar, italicLine, code, label, href] = match;
     const italic = italicStar ?? italicLine;
-    if (bold !== undefined || bold2 !== undefined) {
-      const strong = document.createElement('strong');
-      appendInline(strong, bold ?? bold2);
-      parent.append(strong);
-    } else if (italic !== undefined) {
-      const em = document.createElement('em');
-      appendInline(em, italic);
-      parent.append(em);
+    if (bold !== undefined || bold2 !== undefined || italic !== undefined) {
+      const element = document.createElement(italic === undefined ? 'strong' : 'em');
+      appendInline(element, bold ?? bold2 ?? italic);
+      parent.append(element);
     } else if (code !== undefined) {
       const element = document.createElement('code');
       element.textContent = code;

@@ -281,11 +281,11 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
 
   let demoConsole: ReturnType<typeof consoleRoutes> | null = null;
   if (controlApi) {
-    // The messages staffers sent from the console (in memory, like the scenario bindings).
-    const staffMessageIds = new Set<string>();
+    // The messages staffers sent from the console (scenario-control-routes.ts adds them).
+    const staffMessages = new Set<string>();
     demoConsole = consoleRoutes(store, {
       library: scenarios,
-      isStaffMessage: (id) => staffMessageIds.has(id),
+      isStaffMessage: (id) => staffMessages.has(id),
       logger,
     });
     app.use(demoConsole.router);
@@ -295,7 +295,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
         library: scenarios,
         assistant,
         streamer,
-        onStaffMessage: (id) => staffMessageIds.add(id),
+        staffMessages,
         visitorVerified: (id) => visitors.verified(id),
       }),
     );

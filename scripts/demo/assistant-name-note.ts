@@ -1,3 +1,5 @@
+import type { ControlClient } from './control-client.js';
+
 /**
  * What `demo start` says about the assistant's name when the web app already runs (issue 28, item
  * 5). The web app takes the name when it starts (VITE_ASSISTANT_NAME), so a running one keeps the
@@ -44,4 +46,17 @@ export function assistantNameNote(
     ok: false,
     text: `The web app already runs, showing the assistant as ${shown}; "${wanted}" (assistantName) shows once you ${restart}.`,
   };
+}
+
+/**
+ * The running web app's assistant name as its mock server says (GET /control/web-app; null: its
+ * default), undefined when it does not say. `demo start` notes it, `demo record` keeps it.
+ */
+export async function runningAssistantName(control: ControlClient): Promise<string | null | undefined> {
+  try {
+    const { assistantName } = await control.get<{ assistantName?: unknown }>('/control/web-app');
+    return typeof assistantName === 'string' || assistantName === null ? assistantName : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -9,9 +9,22 @@ import type { Business } from '@chat/core';
 import { UI_TEXT } from '@chat/core';
 import { businessIdOf, inlineBusinessOf } from '@chat/assistant';
 import type { ScenarioFile } from '@chat/assistant';
-import { plural } from './terminal.js';
+import { plural } from '@chat/server-http';
 
 type Shown = Pick<Business, 'businessName' | 'verification'>;
+
+/**
+ * unplayableReason for a scenario that names a fixture by its id, as `fixtures` have it (the CLI's
+ * check before any server); null for an inline or approved-fixture business, or an unknown id.
+ */
+export function fixtureUnplayableReason(
+  scenario: ScenarioFile,
+  fixtures: readonly (Shown & Pick<Business, 'id'>)[],
+): string | null {
+  const fixture =
+    typeof scenario.business === 'string' ? fixtures.find((b) => b.id === scenario.business) : undefined;
+  return fixture ? unplayableReason(fixture, scenario) : null;
+}
 
 /** Why the scenario's steps cannot play on `business`, with the fix; null when they can. */
 export function unplayableReason(business: Shown, scenario: ScenarioFile): string | null {

@@ -15,7 +15,8 @@ import type { Rehearsal } from './rehearse-scenario.js';
 import { readScenarioFiles } from './scenario-files.js';
 import type { ScenarioFiles } from './scenario-files.js';
 import { folderMismatch } from './server-folder.js';
-import { bold, CliError, dim, FAIL, PASS, plural, red } from './terminal.js';
+import { plural } from '@chat/server-http';
+import { bold, CliError, dim, FAIL, PASS, red } from './terminal.js';
 
 export interface CheckOptions {
   /** The scenarios named on the command line (none with --all). */
@@ -49,8 +50,15 @@ export async function checkCommand(options: CheckOptions): Promise<number> {
     }
   }
 
-  const server = options.server ? null : await startOwnServer(files.dir);
-  const control = createControlClient(options.server ?? server!.url);
+  // Streamed like a real reply, fast enough for CI.
+  const server = options.server
+    ? null
+    : createApp({
+        scenariosDir: files.dir,
+        watchScenarios: false,
+        streaming: { chunkChars: 24, intervalMs: 5 },
+      });
+  const control = createControlClient(options.server ?? (await server!.listen(0, '127.0.0.1')).url);
   try {
     await control.get('/control/health'); // says clearly when the server is not there
     if (options.server) await expectSameFolder(control, files, options.dir !== undefined);
@@ -94,15 +102,4 @@ function printRehearsal(rehearsal: Rehearsal, scenario: ScenarioFile): void {
       console.log(red(`      ✗ ${problem.split('\n').join('\n        ')}`));
   }
   console.log('');
-}
-
-async function startOwnServer(scenariosDir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createApp({
-    scenariosDir,
-    watchScenarios: false,
-    // Streamed like a real reply, fast enough for CI.
-    streaming: { chunkChars: 24, intervalMs: 5 },
-  });
-  const { url } = await server.listen(0, '127.0.0.1');
-  return { url, close: () => server.close() };
 }

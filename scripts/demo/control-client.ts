@@ -12,8 +12,6 @@ export interface ControlClient {
   readonly serverUrl: string;
   get<T>(path: string): Promise<T>;
   send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
-  /** Whether the server answers its health check. */
-  reachable(): Promise<boolean>;
 }
 
 export function createControlClient(serverUrl: string): ControlClient {
@@ -52,13 +50,5 @@ export function createControlClient(serverUrl: string): ControlClient {
     serverUrl,
     get: (path) => call('GET', path),
     send: (method, path, body) => call(method, path, body),
-    async reachable() {
-      try {
-        const response = await fetch(`${serverUrl}/control/health`, { signal: AbortSignal.timeout(2_000) });
-        return response.ok;
-      } catch {
-        return false;
-      }
-    },
   };
 }

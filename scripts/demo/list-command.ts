@@ -8,7 +8,8 @@ import { createControlClient } from './control-client.js';
 import { answers } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
 import { sameFolder } from './server-folder.js';
-import { bold, dim, FAIL, PASS, plural, red } from './terminal.js';
+import { plural } from '@chat/server-http';
+import { bold, dim, FAIL, PASS, red } from './terminal.js';
 
 export async function listCommand(options: { dir: string | undefined; server: string }): Promise<number> {
   // Without a server: the businesses a scenario may name are the fixtures' (and inline ones).

@@ -7,20 +7,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Business } from '@chat/core';
-import {
-  createScenarioLibrary,
-  parseScenarioText,
-  SCENARIO_ID,
-  scenariosFolderProblem,
-} from '@chat/assistant';
-import { pino } from 'pino';
+import { parseScenarioText, SCENARIO_ID, scenariosFolderProblem } from '@chat/assistant';
 import type { ScenarioFile } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { Document } from 'yaml';
+import { runningAssistantName } from './assistant-name-note.js';
 import { createControlClient } from './control-client.js';
+import type { ControlClient } from './control-client.js';
 import { stepsFrom } from './recorded-steps.js';
+import { openScenarioLibrary } from './scenario-files.js';
 import type { RecordedMessage, RecordedStep } from './recorded-steps.js';
-import { bold, CliError, green, plural } from './terminal.js';
+import { plural } from '@chat/server-http';
+import { bold, CliError, green } from './terminal.js';
 
 export interface RecordOptions {
   conversationId: string;
@@ -148,23 +146,17 @@ function freeName(dir: string, name: string): string {
  * the scenario the conversation played (issue 28, item 7: a recording dropped it); null for none.
  */
 async function recordedAssistantName(
-  control: ReturnType<typeof createControlClient>,
+  control: ControlClient,
   conversationId: string,
   dir: string,
 ): Promise<string | null> {
-  const shown = await control
-    .get<{ assistantName?: unknown }>('/control/web-app')
-    .then(({ assistantName }) => (typeof assistantName === 'string' ? assistantName : null))
-    .catch(() => null);
+  const shown = await runningAssistantName(control);
   if (shown) return shown;
   const { scenario } = await control
     .get<{ scenario?: unknown }>(`/control/conversations/${encodeURIComponent(conversationId)}/scenario`)
     .catch(() => ({ scenario: null }));
   if (typeof scenario !== 'string') return null;
-  const played = createScenarioLibrary({ dir, logger: pino({ level: 'silent' }), watch: false }).get(
-    scenario,
-  );
-  return played?.assistantName ?? null;
+  return openScenarioLibrary(dir).get(scenario)?.assistantName ?? null;
 }
 
 /**

@@ -75,12 +75,10 @@ export async function rehearseScenario(
       await control.send('PUT', `/control/conversations/${conversation}/scenario`, { scenario: scenarioId });
     }
     results.push({
-      label: 'business',
-      ok: true,
+      ...started('business'),
       transcript: [
         `${business.businessName} (${business.verification.status}${outside ? ', outside its business hours now (or it gives none): the conversation is flagged for the business; the page shows no notice' : ''})`,
       ],
-      problems: [],
     });
     if (!isChatEnabled(business)) {
       results.push(await visitor.expectChatRefused());
@@ -109,7 +107,7 @@ export async function rehearseScenario(
 }
 
 /** The steps in the order the script plays them: one after another, following each goto once. */
-export function pathThrough(steps: readonly Step[]): number[] {
+function pathThrough(steps: readonly Step[]): number[] {
   const path: number[] = [];
   const seen = new Set<number>();
   let index = 0;
@@ -122,13 +120,17 @@ export function pathThrough(steps: readonly Step[]): number[] {
   return path;
 }
 
-export function stepLabel(steps: readonly Step[], index: number): string {
+function stepLabel(steps: readonly Step[], index: number): string {
   const id = steps[index]?.id;
   return `step ${index + 1}${id ? ` (${id})` : ''}`;
 }
 
+function started(label: string): StepResult {
+  return { label, ok: true, transcript: [], problems: [] };
+}
+
 function failed(label: string, problems: string[]): StepResult {
-  return { label, ok: false, transcript: [], problems };
+  return { ...started(label), ok: false, problems };
 }
 
 class Visitor {
@@ -229,12 +231,7 @@ class Visitor {
 
   async play(index: number): Promise<StepResult> {
     const step = this.scenario.steps[index]!;
-    const result: StepResult = {
-      label: stepLabel(this.scenario.steps, index),
-      ok: true,
-      transcript: [],
-      problems: [],
-    };
+    const result = started(stepLabel(this.scenario.steps, index));
     const problem = (text: string) => result.problems.push(text);
     try {
       const before = this.messages.length;
@@ -378,7 +375,7 @@ class Visitor {
   }
 
   async expectFallback(): Promise<StepResult> {
-    const result: StepResult = { label: 'fallback', ok: true, transcript: [], problems: [] };
+    const result = started('fallback');
     try {
       const text = 'Something no step of this scenario expects (demo check)';
       result.transcript.push(`visitor: ${text}`);
@@ -402,7 +399,7 @@ class Visitor {
 
   /** A business that is not approved: the page disables the chat, and the chat service refuses it too. */
   async expectChatRefused(): Promise<StepResult> {
-    const result: StepResult = { label: 'chat disabled', ok: true, transcript: [], problems: [] };
+    const result = started('chat disabled');
     if (this.conversationId !== '') {
       result.problems.push('the page opened a conversation for a business that cannot be chatted with');
       return done(result);
@@ -466,7 +463,6 @@ function isAssistantReply(message: Message): boolean {
   return message.role === 'model' && !isAuthMessage(message) && !message.streaming;
 }
 
-/** `chat` that also keeps every answer (or failure) in `answers`, for the steps to check. */
 /** `data`, noting in `listening` each conversation whose live stream has delivered its first list. */
 function noticingFirstLists(data: DataProvider, listening: Set<string>): DataProvider {
   return {
@@ -482,6 +478,7 @@ function noticingFirstLists(data: DataProvider, listening: Set<string>): DataPro
   };
 }
 
+/** `chat` that also keeps every answer (or failure) in `answers`, for the steps to check. */
 function recording(chat: ChatService, answers: Array<ChatResponse | ProviderError>): ChatService {
   const record = async (call: Promise<ChatResponse>) => {
     try {

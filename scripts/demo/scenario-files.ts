@@ -9,15 +9,14 @@
 import path from 'node:path';
 import {
   businessIdOf,
-  inlineBusinessOf,
   createScenarioLibrary,
   scenariosFolderProblem,
   unknownScenarioMessage,
 } from '@chat/assistant';
-import type { ScenarioFile, ScenarioListing } from '@chat/assistant';
+import type { ScenarioFile, ScenarioLibrary, ScenarioListing } from '@chat/assistant';
 import { DEFAULT_SCENARIOS_DIR, loadFixtures } from '@chat/mock-server/scenarios';
 import { pino } from 'pino';
-import { unplayableReason } from './business-readiness.js';
+import { fixtureUnplayableReason } from './business-readiness.js';
 import { unknownBusinessMessage } from './unknown-business.js';
 import { CliError } from './terminal.js';
 
@@ -37,7 +36,7 @@ export function readScenarioFiles(
   const folder = path.resolve(dir);
   const problem = scenariosFolderProblem(folder, '--dir');
   if (problem) throw new CliError(problem);
-  const library = createScenarioLibrary({ dir: folder, logger: pino({ level: 'silent' }), watch: false });
+  const library = openScenarioLibrary(folder);
   const scenarios = new Map<string, ScenarioFile>();
   for (const listing of library.list()) {
     const scenario = library.get(listing.id);
@@ -66,6 +65,11 @@ export function readScenarioFiles(
   };
 }
 
+/** The folder's scenarios as the server loads them, read once (no watching, nothing logged). */
+export function openScenarioLibrary(dir: string): ScenarioLibrary {
+  return createScenarioLibrary({ dir, logger: pino({ level: 'silent' }), watch: false });
+}
+
 /** Marks invalid the scenarios that name a business the server would not have. */
 function withBusinessesChecked(
   listings: ScenarioListing[],
@@ -80,9 +84,7 @@ function withBusinessesChecked(
     const scenario = scenarios.get(listing.id);
     if (!scenario || !listing.valid) return listing;
     const id = businessIdOf(scenario);
-    const business = inlineBusinessOf(scenario) ?? fixtures.find((b) => b.id === id);
-    const unplayable =
-      business && typeof scenario.business !== 'object' ? unplayableReason(business, scenario) : null;
+    const unplayable = fixtureUnplayableReason(scenario, fixtures);
     if (unplayable)
       return { ...listing, valid: false, errors: [`${listing.file}, field business: ${unplayable}`] };
     if (known.includes(id)) return listing;

@@ -8,22 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ControlClient } from './control-client.js';
 
-/** The folder the server at `control` plays, or null when it does not say (an older server). */
-export async function serverScenariosDir(control: ControlClient): Promise<string | null> {
-  const { dir } = await control.get<{ dir?: unknown }>('/control/scenarios');
-  return typeof dir === 'string' ? dir : null;
-}
-
 /**
  * Whether the server at `control` plays `dir`: null when it does, else the folder it plays (null
- * inside when it does not say; then only an explicit --dir is refused).
+ * inside when it does not say, an older server; then only an explicit --dir is refused).
  */
 export async function folderMismatch(
   control: ControlClient,
   dir: string,
   dirGiven: boolean,
 ): Promise<{ served: string | null } | null> {
-  const served = await serverScenariosDir(control);
+  const listing = await control.get<{ dir?: unknown }>('/control/scenarios');
+  const served = typeof listing.dir === 'string' ? listing.dir : null;
   const plays = served !== null ? sameFolder(served, dir) : !dirGiven;
   return plays ? null : { served };
 }

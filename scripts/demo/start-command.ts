@@ -15,9 +15,9 @@ import { businessIdOf } from '@chat/assistant';
 import type { ScenarioFile } from '@chat/assistant';
 import { HEALTH_PATH } from '@chat/core';
 import type { Business } from '@chat/core';
-import { assistantNameNote } from './assistant-name-note.js';
+import { assistantNameNote, runningAssistantName } from './assistant-name-note.js';
 import { loadFixtures } from '@chat/mock-server/scenarios';
-import { unplayableReason } from './business-readiness.js';
+import { fixtureUnplayableReason, unplayableReason } from './business-readiness.js';
 import { createControlClient } from './control-client.js';
 import { answers, lanAddress, portIsFree } from './network-address.js';
 import { readScenarioFiles } from './scenario-files.js';
@@ -40,9 +40,7 @@ export async function startCommand(options: StartOptions): Promise<number> {
   const files = readScenarioFiles(options.dir);
   const scenario = files.valid(options.scenario);
   // Refused before anything starts when the fixtures already say so (checked again on the server below).
-  const fixture = loadFixtures().businesses.find((b) => b.id === businessIdOf(scenario));
-  const refused =
-    fixture && typeof scenario.business === 'string' ? unplayableReason(fixture, scenario) : null;
+  const refused = fixtureUnplayableReason(scenario, loadFixtures().businesses);
   if (refused) throw new CliError(`${options.scenario} cannot be shown: ${refused}`);
   const lan = options.lan ? lanAddress() : null;
   if (options.lan && !lan)
@@ -77,7 +75,9 @@ export async function startCommand(options: StartOptions): Promise<number> {
       }
     }
     consoleKey = lan ? randomBytes(18).toString('base64url') : null;
-    child = await startServers(lan, files.dir, { ...webAppEnv(scenario), ...consoleKeyEnv(consoleKey) });
+    // The console key goes to the mock server only (CONSOLE_KEY), from the environment like every secret.
+    const keyEnv = consoleKey ? { CONSOLE_KEY: consoleKey } : {};
+    child = await startServers(lan, files.dir, { ...webAppEnv(scenario), ...keyEnv });
   }
 
   const control = createControlClient(controlUrl);
@@ -164,21 +164,6 @@ export async function startCommand(options: StartOptions): Promise<number> {
 /** What the web app must be started with to show the scenario as written (its assistant's name). */
 export function webAppEnv(scenario: Pick<ScenarioFile, 'assistantName'>): NodeJS.ProcessEnv {
   return scenario.assistantName ? { VITE_ASSISTANT_NAME: scenario.assistantName } : {};
-}
-
-/** The running web app's assistant name as its server says (null: its default), undefined when it does not say. */
-async function runningAssistantName(control: ReturnType<typeof createControlClient>) {
-  try {
-    const { assistantName } = await control.get<{ assistantName?: unknown }>('/control/web-app');
-    return typeof assistantName === 'string' || assistantName === null ? assistantName : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The console key goes to the mock server only (CONSOLE_KEY), from the environment like every secret. */
-function consoleKeyEnv(key: string | null): NodeJS.ProcessEnv {
-  return key ? { CONSOLE_KEY: key } : {};
 }
 
 /** `npm start` in the background, with its output kept for when something goes wrong. */

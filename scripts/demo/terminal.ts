@@ -36,8 +36,3 @@ export function progress(what: string): { done(result?: string): void } {
 export class CliError extends Error {
   override readonly name = 'CliError';
 }
-
-/** "1 scenario", "2 scenarios". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}

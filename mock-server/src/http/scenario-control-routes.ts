@@ -22,8 +22,12 @@ export interface ScenarioControlOptions {
   library: ScenarioLibrary;
   assistant: AssistantSwitch;
   streamer: ReplyStreamer;
-  /** Told the id of each message a staffer sends (the console's live events mark it as the staff's). */
-  onStaffMessage?: (messageId: string) => void;
+  /**
+   * The ids of the messages staffers sent, added to here: they look like any assistant reply to the
+   * visitor, but `demo record` must not take one for the assistant's answer, and the console's live
+   * events mark them as the staff's. In memory, like the bindings.
+   */
+  staffMessages: Set<string>;
   /** Whether a visitor still signed in spoke in a conversation: then the page would not ask again. */
   visitorVerified?: (conversationId: string) => boolean;
 }
@@ -41,15 +45,10 @@ export function scenarioControlRoutes({
   library,
   assistant,
   streamer,
-  onStaffMessage,
+  staffMessages,
   visitorVerified = () => false,
 }: ScenarioControlOptions): Router {
   const router = Router();
-  /**
-   * The ids of the messages staffers sent: they look like any assistant reply to the visitor, but
-   * `demo record` must not take one for the assistant's answer. In memory, like the bindings.
-   */
-  const staffMessages = new Set<string>();
 
   /** The scenario to bind: null, or one with a valid version. */
   function usableScenario(name: string | null): string | null {
@@ -142,7 +141,6 @@ export function scenarioControlRoutes({
     // Streams like any assistant reply, so the visitor sees nothing that tells it apart.
     const { created } = streamer.start(conversation.id, { text });
     staffMessages.add(created.message.id);
-    onStaffMessage?.(created.message.id);
     res.status(201).json({ message: created.message });
   });
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SCENARIO_ID } from '@chat/assistant';
 import { BusinessSchema, MAX_DISPLAY_NAME_LENGTH, formatPath, isValidE164, normalHandle } from '@chat/core';
 import type { Business } from '@chat/core';
 
@@ -36,7 +37,7 @@ const FixtureBusinessSchema = z.object({
   ...BusinessSchema.shape,
   scenario: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a scenario file name without .yaml, like "plain-questions"')
+    .regex(SCENARIO_ID, 'must be a scenario file name without .yaml, like "plain-questions"')
     .optional(),
 });
 

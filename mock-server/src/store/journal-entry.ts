@@ -77,6 +77,12 @@ export const WriteEntrySchema = z.discriminatedUnion('op', [
 ]);
 export type WriteEntry = z.infer<typeof WriteEntrySchema>;
 
+/** `field <path>: <message>` for the first issue of a failed parse, as the data file's errors name it. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return `field ${formatPath(issue.path)}: ${issue.message}`;
+}
+
 /** A write the store refused because the data file's own reader would refuse its line at the next start. */
 export class UnreadableWriteError extends Error {
   override readonly name = 'UnreadableWriteError';
@@ -136,8 +142,7 @@ export function assertReadable(entry: WriteEntry): void {
     }
     return;
   }
-  const issue = parsed.error.issues[0]!;
   throw new UnreadableWriteError(
-    `refused to store a ${entry.op} the data file could not read back: field ${formatPath(issue.path)}: ${issue.message}`,
+    `refused to store a ${entry.op} the data file could not read back: ${firstIssue(parsed.error)}`,
   );
 }

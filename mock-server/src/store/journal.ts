@@ -26,9 +26,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProviderError } from '@chat/core';
+import type { Logger } from 'pino';
 import { DataFileError, fileSystemError } from './data-file-errors.js';
-import { failureReason } from './retry-backoff.js';
+import { failureReason, refuseWrite } from './retry-backoff.js';
 
 /** The file operations the journal uses; tests pass one that fails on purpose (a full disk). */
 export type JournalFileSystem = Pick<
@@ -48,13 +48,6 @@ export type JournalFileSystem = Pick<
   | 'statSync'
   | 'unlinkSync'
 >;
-
-/** Where the journal reports trouble (a pino logger fits). */
-export interface JournalLog {
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-  info(fields: object, message: string): void;
-}
 
 export interface JournalLine {
   /** 1-based line number in the file. */
@@ -161,8 +154,10 @@ export interface Journal {
 }
 
 export interface JournalOptions {
-  fileSystem?: JournalFileSystem;
-  log?: JournalLog;
+  /** Default node:fs. */
+  fileSystem?: JournalFileSystem | undefined;
+  /** Where the journal reports trouble. */
+  log: Logger;
 }
 
 export interface OpenJournalOptions extends JournalOptions {
@@ -172,26 +167,23 @@ export interface OpenJournalOptions extends JournalOptions {
   existingEntries?: number;
 }
 
-const silentLog: JournalLog = { warn() {}, error() {}, info() {} };
-
 /** Opens an existing, already replayed journal for appending. */
-export function openJournal(file: string, options: OpenJournalOptions = {}): Journal {
+export function openJournal(file: string, options: OpenJournalOptions): Journal {
   const fileSystem = options.fileSystem ?? fs;
-  const log = options.log ?? silentLog;
   if (options.tornTailAt !== null && options.tornTailAt !== undefined) {
-    setTornTailAside(fileSystem, file, options.tornTailAt, log);
+    setTornTailAside(fileSystem, file, options.tornTailAt, options.log);
   }
-  return journalAt(file, fileSystem, log, options.existingEntries ?? 0);
+  return journalAt(file, fileSystem, options.log, options.existingEntries ?? 0);
 }
 
 /**
  * Creates the file with its first snapshot (temp file + rename, so it never exists half-written).
  * Its folder must exist (see data-file-errors.ts checkDataFolder): no folder is created.
  */
-export function createJournal(file: string, snapshot: object, options: JournalOptions = {}): Journal {
+export function createJournal(file: string, snapshot: object, options: JournalOptions): Journal {
   const fileSystem = options.fileSystem ?? fs;
   replaceWithSnapshot(fileSystem, file, snapshot);
-  return journalAt(file, fileSystem, options.log ?? silentLog, 0);
+  return journalAt(file, fileSystem, options.log, 0);
 }
 
 /**
@@ -207,7 +199,7 @@ export function keepCopy(file: string, fileSystem: JournalFileSystem = fs): stri
 function journalAt(
   file: string,
   fileSystem: JournalFileSystem,
-  log: JournalLog,
+  log: Logger,
   existingEntries: number,
 ): Journal {
   let fd: number | null = fileSystem.openSync(file, 'a');
@@ -219,12 +211,6 @@ function journalAt(
   const openFd = () => {
     if (fd === null) throw new Error(`Data file ${file} is closed`);
     return fd;
-  };
-  const refuse = (reason: string): never => {
-    throw new ProviderError(
-      'unavailable',
-      `The data file cannot be written (${reason}); nothing was stored. Try again later.`,
-    );
   };
   /** Cuts the file back to its last whole line; false (and logged) when that fails too. */
   const cutBack = (): boolean => {
@@ -252,7 +238,7 @@ function journalAt(
       return entries;
     },
     append(json) {
-      if (needsCut && !cutBack()) refuse('an earlier failed write is not cleaned up yet');
+      if (needsCut && !cutBack()) refuseWrite('an earlier failed write is not cleaned up yet');
       const line = Buffer.from(json + '\n', 'utf8');
       try {
         writeFully(fileSystem, openFd(), line);
@@ -261,7 +247,7 @@ function journalAt(
         const reason = failureReason(error);
         log.error({ file, err: error }, `data file write failed (${reason}); the write was refused (503)`);
         cutBack();
-        refuse(reason);
+        refuseWrite(reason);
       }
       goodLength += line.length;
       entries += 1;
@@ -291,7 +277,7 @@ function journalAt(
  * step before the rename fails (a full disk), the temp file is deleted before the error is thrown:
  * a half-written snapshot would otherwise keep the disk full after the failure (issue 22).
  */
-export function replaceWithSnapshot(fileSystem: JournalFileSystem, file: string, snapshot: object): void {
+function replaceWithSnapshot(fileSystem: JournalFileSystem, file: string, snapshot: object): void {
   const bytes = Buffer.from(JSON.stringify(snapshot) + '\n', 'utf8');
   const temp = `${file}.tmp`;
   try {
@@ -319,12 +305,7 @@ function removeQuietly(fileSystem: JournalFileSystem, file: string): void {
   }
 }
 
-function setTornTailAside(
-  fileSystem: JournalFileSystem,
-  file: string,
-  offset: number,
-  log: JournalLog,
-): void {
+function setTornTailAside(fileSystem: JournalFileSystem, file: string, offset: number, log: Logger): void {
   const bytes = fileSystem.readFileSync(file);
   const aside = `${file}.torn-${Date.now()}`;
   try {

@@ -54,7 +54,7 @@ import type { Journal, JournalFileSystem } from './journal.js';
 import { assertReadable } from './journal-entry.js';
 import type { BusinessDocument, Snapshot, WriteEntry } from './journal-entry.js';
 import { openState } from './open-state.js';
-import { createRetryBackoff, failureReason } from './retry-backoff.js';
+import { createRetryBackoff, failureReason, refuseWrite } from './retry-backoff.js';
 import { applyEntry, snapshotOf, stateFromBusinesses } from './store-state.js';
 
 /** A message added or changed, as live subscribers receive it. */
@@ -233,13 +233,6 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   const repliesToComplete = new Map<string, { conversationId: string; why: string }>();
   let retryTimer: NodeJS.Timeout | null = null;
 
-  function refuse(reason: string, what = 'nothing was stored'): never {
-    throw new ProviderError(
-      'unavailable',
-      `The data file cannot be written (${reason}); ${what}. Try again later.`,
-    );
-  }
-
   /** Checks, journals and applies one write; throws (and changes nothing) when any step fails. */
   function write(entry: WriteEntry): void {
     // Whole check first, then the change: a write the file could not replay changes nothing.
@@ -301,13 +294,13 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   function catchUp(): void {
     if (closed) throw new ProviderError('unavailable', 'The store is closed');
     if (!journal && reopen) {
-      if (!reopening.due()) refuse(`read-only since the start: ${reopen.reason}`);
+      if (!reopening.due()) refuseWrite(`read-only since the start: ${reopen.reason}`);
       let opened: Journal;
       try {
         opened = reopen.open();
       } catch (error) {
         reopening.failed(failureReason(error));
-        refuse(`read-only since the start: ${(error as Error).message}`);
+        refuseWrite(`read-only since the start: ${(error as Error).message}`);
       }
       journal = opened;
       writesResumed();
@@ -394,6 +387,16 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
   }
   retryPendingWork();
 
+  function checkBusiness(businessId: string): void {
+    if (!state.businesses.has(businessId))
+      throw new ProviderError('not-found', `Business ${businessId} not found`);
+  }
+
+  function checkLength(length: number): void {
+    if (length > MAX_STORED_TEXT_LENGTH)
+      throw new ProviderError('invalid-argument', `text: longer than ${MAX_STORED_TEXT_LENGTH} characters`);
+  }
+
   function recordOf(conversationId: string) {
     const record = state.conversations.get(conversationId);
     if (!record) throw new ProviderError('not-found', `Conversation ${conversationId} not found`);
@@ -450,9 +453,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         .sort((a, b) => b.conversation.createdAt - a.conversation.createdAt);
     },
     createConversation(input) {
-      if (!state.businesses.has(input.businessId)) {
-        throw new ProviderError('not-found', `Business ${input.businessId} not found`);
-      }
+      checkBusiness(input.businessId);
       const now = clock.now();
       const conversation: Conversation = {
         id: newId(),
@@ -485,9 +486,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       const record = recordOf(conversationId);
       const existing = input.id === undefined ? undefined : record.messages.get(input.id);
       if (existing) return existing;
-      if (input.text.length > MAX_STORED_TEXT_LENGTH) {
-        throw new ProviderError('invalid-argument', `text: longer than ${MAX_STORED_TEXT_LENGTH} characters`);
-      }
+      checkLength(input.text.length);
       const message: Message = {
         id: input.id ?? newId(),
         role: input.role,
@@ -507,9 +506,7 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
       const record = recordOf(conversationId);
       const stored = record.messages.get(messageId);
       if (!stored) throw new ProviderError('not-found', `Message ${messageId} not found`);
-      if (stored.message.text.length + growth.appendText.length > MAX_STORED_TEXT_LENGTH) {
-        throw new ProviderError('invalid-argument', `text: longer than ${MAX_STORED_TEXT_LENGTH} characters`);
-      }
+      checkLength(stored.message.text.length + growth.appendText.length);
       const seq = state.seq + 1;
       try {
         commit({ op: 'message.update', conversationId, id: messageId, seq, ...growth });
@@ -535,15 +532,13 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
         .sort((a, b) => a.seq - b.seq);
     },
     addFeedItem(businessId, input) {
-      if (!state.businesses.has(businessId))
-        throw new ProviderError('not-found', `Business ${businessId} not found`);
+      checkBusiness(businessId);
       const item: FeedItem = { id: newId(), createdAt: clock.now(), ...input };
       commit({ op: 'feed.add', businessId, item });
       return item;
     },
     addTeamRequest(businessId, input) {
-      if (!state.businesses.has(businessId))
-        throw new ProviderError('not-found', `Business ${businessId} not found`);
+      checkBusiness(businessId);
       const id = teamRequestItemId(input.conversationId, input.messageId);
       const existing = state.feed.get(businessId)?.find((item) => item.id === id);
       if (existing) return existing as TeamRequestItem;
@@ -556,13 +551,13 @@ export function createMemoryStore(options: MemoryStoreOptions): DocumentStore {
     reset(extraBusinesses = []) {
       if (closed) throw new ProviderError('unavailable', 'The store is closed');
       const fresh = stateFromBusinesses([...options.businesses, ...extraBusinesses], state.seq);
-      if (!journal && reopen) refuse(`read-only since the start: ${reopen.reason}`, 'nothing was reset');
+      if (!journal && reopen) refuseWrite(`read-only since the start: ${reopen.reason}`, 'nothing was reset');
       if (journal) {
         try {
           journal.writeSnapshot(snapshotOf(fresh));
         } catch (error) {
           logger.error({ err: error, file: journal.file }, 'reset failed: the data file cannot be written');
-          refuse(failureReason(error), 'nothing was reset');
+          refuseWrite(failureReason(error), 'nothing was reset');
         }
         compaction.succeeded();
       }

@@ -13,11 +13,10 @@
 import type { Business } from '@chat/core';
 import type { Logger } from 'pino';
 import { plural } from '@chat/server-http';
-import { formatPath } from '@chat/core';
 import { checkDataFolder, DataFileError, fileStep } from './data-file-errors.js';
 import { createJournal, keepCopy, openJournal, readJournal } from './journal.js';
 import type { Journal, JournalFileSystem } from './journal.js';
-import { SnapshotSchema, WriteEntrySchema } from './journal-entry.js';
+import { firstIssue, SnapshotSchema, WriteEntrySchema } from './journal-entry.js';
 import { applyEntry, snapshotOf, stateFromBusinesses, stateFromSnapshot } from './store-state.js';
 import type { StoreState } from './store-state.js';
 
@@ -89,9 +88,8 @@ export function openState(options: OpenStateOptions): OpenedState {
   const [first, ...writes] = contents.lines;
   const snapshot = SnapshotSchema.safeParse(first?.value);
   if (!snapshot.success) {
-    const issue = snapshot.error.issues[0]!;
     throw new DataFileError(
-      `Data file ${file}, line 1: not a snapshot of this server (field ${formatPath(issue.path)}: ${issue.message})`,
+      `Data file ${file}, line 1: not a snapshot of this server (${firstIssue(snapshot.error)})`,
     );
   }
   let state: StoreState;
@@ -102,12 +100,8 @@ export function openState(options: OpenStateOptions): OpenedState {
   }
   for (const { line, value } of writes) {
     const entry = WriteEntrySchema.safeParse(value);
-    if (!entry.success) {
-      const issue = entry.error.issues[0]!;
-      throw new DataFileError(
-        `Data file ${file}, line ${line}: field ${formatPath(issue.path)}: ${issue.message}`,
-      );
-    }
+    if (!entry.success)
+      throw new DataFileError(`Data file ${file}, line ${line}: ${firstIssue(entry.error)}`);
     try {
       applyEntry(state, entry.data);
     } catch (error) {

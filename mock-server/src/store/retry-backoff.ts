@@ -1,3 +1,5 @@
+import { ProviderError } from '@chat/core';
+
 /**
  * When to try a failed file step again (a compaction, opening the data file for writing): not on
  * every write — on a full disk each attempt would rewrite the whole store and fail again — but after
@@ -57,4 +59,12 @@ export function createRetryBackoff({ now, firstMs, maxMs }: RetryBackoffOptions)
 /** The reason a file step failed, as the log and the 503 name it: the error code (ENOSPC) or the message. */
 export function failureReason(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+/** The 503 for a write the data file refused (`reason`: failureReason's, or why the store is read-only). */
+export function refuseWrite(reason: string, what = 'nothing was stored'): never {
+  throw new ProviderError(
+    'unavailable',
+    `The data file cannot be written (${reason}); ${what}. Try again later.`,
+  );
 }
