@@ -78,10 +78,11 @@ import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-
 import { restFields } from './firestore-rest-document.js';
 import { createRestApi, RestUnreachable, type RestTarget } from './firestore-rest-api.js';
 import { streamStateOf } from './firestore-stream-state.js';
+import type * as FirestoreSdk from './firestore-sdk.js';
 import { FirestoreTime, type TimeLike } from './firestore-time.js';
 
 /** The SDK's chunk (firestore-sdk.ts), loaded with `import()` only: never part of the first script. */
-type Sdk = typeof import('./firestore-sdk.js');
+type Sdk = typeof FirestoreSdk;
 
 /**
  * A Firestore the provider loads when it first needs the SDK (the page's: decision 0036), with the
