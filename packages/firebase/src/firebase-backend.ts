@@ -2,9 +2,13 @@
  * The Firebase backend: Firestore for data, Firebase Auth for phone sign-in, and the chat service over
  * HTTP (the same client the local backend uses). This package is the only place that imports firebase.
  *
- * What loads when (decision 0006): this module — Firebase app + Firestore — is the page's first load, in
- * its main chunk (web/src/app/backends/firebase.ts imports it statically). Firebase Auth with reCAPTCHA is a separate chunk (firebase-auth-session.ts)
- * fetched when the phone widget appears, or at once when the browser had a signed-in visitor last time.
+ * What loads when (decisions 0006, 0036): this module — the Firebase app, the REST calls and the data
+ * provider — is the page's first load, in its main chunk (web/src/app/backends/firebase.ts imports it
+ * statically). Firestore's SDK is a separate chunk (firestore-sdk.ts) fetched when the data provider
+ * first needs it: the listener that warms its connection while the conversation is created or read, the
+ * live message listener, any call REST does not make. Firebase Auth with reCAPTCHA is a separate chunk
+ * (firebase-auth-session.ts) fetched when the phone widget appears, or at once when the browser had a
+ * signed-in visitor last time.
  *
  * Limits:
  * - One Firebase app per page: a second backend created with the same config reuses the default app
@@ -15,7 +19,6 @@
 import { createHttpChatService } from '@chat/chat-client';
 import type { Backend, KeyValueStore } from '@chat/core';
 import { deleteApp, initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 import { firestoreRestOrigin, parseEmulatorHost } from './emulator-host.js';
 import type { AppCheckSettings } from './firebase-app-check.js';
 import { createFirestoreDataProvider } from './firestore-data-provider.js';
@@ -58,18 +61,26 @@ function chatHeaders(app: FirebaseApp, settings: AppCheckSettings | undefined) {
 }
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
+  // A malformed emulator host fails here, as before the SDK loaded later.
+  if (options.firestoreEmulatorHost)
+    parseEmulatorHost(options.firestoreEmulatorHost, 'firestoreEmulatorHost');
   const app = initializeApp(options.firebase);
-  const db = getFirestore(app);
-  if (options.firestoreEmulatorHost) {
-    const { host, port } = parseEmulatorHost(options.firestoreEmulatorHost, 'firestoreEmulatorHost');
-    connectFirestoreEmulator(db, host, port);
-  }
+  let closed = false;
   const auth = createLazyAuthProvider(async () => {
     const { connectFirebaseAuth } = await import('./firebase-auth-session.js');
     return connectFirebaseAuth(app, options.authEmulatorHost);
   }, options.sessionHint);
   // The page's creates and sends go over REST, signed as the SDK's would be (decision 0021).
-  const data = createFirestoreDataProvider(db, {
+  // Firestore's SDK loads with the first call that needs it (decision 0036), not with the page.
+  const firestore = {
+    projectId: options.firebase.projectId,
+    async load() {
+      const { connectFirestore } = await import('./firestore-sdk.js');
+      if (closed) throw new Error('the backend was closed');
+      return connectFirestore(app, options.firestoreEmulatorHost);
+    },
+  };
+  const data = createFirestoreDataProvider(firestore, {
     origin: firestoreRestOrigin(options.firestoreEmulatorHost),
     idToken: () => auth.getIdToken(),
   });
@@ -82,6 +93,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
       return createHttpChatService({ baseUrl: options.chatServiceUrl, ...(headers ? { headers } : {}) });
     })(),
     close() {
+      closed = true;
       // Ends the Firestore listeners and connections and the auth state listeners of this app.
       void deleteApp(app).catch((error: unknown) =>
         console.warn('[firebase] deleting the app failed', error),

@@ -48,6 +48,7 @@ import {
   normalHandle,
   checkInput,
   lastMessageOf,
+  newMessageId,
   runCheck,
   type Conversation,
   type DataProvider,
@@ -58,23 +59,12 @@ import {
   type StreamState,
   type Unsubscribe,
 } from '@chat/core';
-import {
-  addDoc,
-  collection,
-  doc,
-  getDoc,
-  onSnapshot,
-  orderBy,
-  query,
-  serverTimestamp,
-  updateDoc,
-  writeBatch,
-  Timestamp,
-  type DocumentReference,
-  type DocumentSnapshot,
-  type FieldValue,
-  type Firestore,
-  type SnapshotOptions,
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  FieldValue,
+  Firestore,
+  SnapshotOptions,
 } from 'firebase/firestore';
 import {
   businessFromDocument,
@@ -88,6 +78,20 @@ import { firestoreErrorCode, toFirestoreProviderError } from './firestore-error-
 import { restFields } from './firestore-rest-document.js';
 import { createRestApi, RestUnreachable, type RestTarget } from './firestore-rest-api.js';
 import { streamStateOf } from './firestore-stream-state.js';
+import type * as FirestoreSdk from './firestore-sdk.js';
+import { FirestoreTime, type TimeLike } from './firestore-time.js';
+
+/** The SDK's chunk (firestore-sdk.ts), loaded with `import()` only: never part of the first script. */
+type Sdk = typeof FirestoreSdk;
+
+/**
+ * A Firestore the provider loads when it first needs the SDK (the page's: decision 0036), with the
+ * project id the REST calls need before then. `load` may be asked again after it failed.
+ */
+export interface LazyFirestore {
+  projectId: string;
+  load: () => Promise<Firestore>;
+}
 
 /** signups/{phone}: the marker that a phone number's first signup was posted (firestore.rules). */
 const SIGNUPS_COLLECTION = 'signups';
@@ -101,7 +105,7 @@ type ConversationTimes = 'createdAt' | 'updatedAt' | 'expiredAt';
 type StoredConversation = StoredFields<Conversation, FieldValue, ConversationTimes> & TtlField;
 type ConversationFieldsWithoutTimes = Omit<StoredConversation, ConversationTimes>;
 interface TtlField {
-  [TTL_FIELD]: Timestamp;
+  [TTL_FIELD]: FirestoreTime;
 }
 
 /**
@@ -110,7 +114,7 @@ interface TtlField {
  * off by days; it is not a time anything is decided by.
  */
 function ttlField(): TtlField {
-  return { [TTL_FIELD]: Timestamp.fromMillis(deleteAtFor(Date.now())) };
+  return { [TTL_FIELD]: FirestoreTime.fromMillis(deleteAtFor(Date.now())) };
 }
 
 const READ_OPTIONS: SnapshotOptions = { serverTimestamps: 'estimate' };
@@ -121,8 +125,8 @@ function parseId(id: unknown, what: string): string {
 }
 
 /** createdAt + 24 h, to the nanosecond, as the rules compute it (request.time has microseconds). */
-function lifetimeAfter(createdAt: Timestamp): Timestamp {
-  return new Timestamp(createdAt.seconds + CONVERSATION_LIFETIME_MS / 1000, createdAt.nanoseconds);
+function lifetimeAfter(createdAt: TimeLike): FirestoreTime {
+  return new FirestoreTime(createdAt.seconds + CONVERSATION_LIFETIME_MS / 1000, createdAt.nanoseconds);
 }
 
 async function guarded<T>(doing: string, run: () => Promise<T>): Promise<T> {
@@ -134,16 +138,40 @@ async function guarded<T>(doing: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * `firestore`: the Firestore to use, or how to load it (LazyFirestore, the page's): the SDK's module is
+ * loaded with `import()` when a call first needs it — the live listener, the warm-up listener, a read or
+ * write that is not REST's — and every such call awaits it; the REST calls never do.
  * `rest`: where the page's creates and sends go as REST commits (firestore-rest-api.ts), one round
  * trip each with the server's times in the answer; without it (or when the REST API cannot be reached)
  * they are the SDK's writes, each followed by a read of what was stored.
  */
 export function createFirestoreDataProvider(
-  db: Firestore,
+  firestore: Firestore | LazyFirestore,
   rest?: Omit<RestTarget, 'projectId'>,
 ): DataProvider {
-  const api = rest ? createRestApi({ ...rest, projectId: String(db.app.options.projectId) }) : null;
+  const lazy = 'load' in firestore ? firestore : null;
+  const projectId = lazy ? lazy.projectId : String((firestore as Firestore).app.options.projectId);
+  const api = rest ? createRestApi({ ...rest, projectId }) : null;
   const commit = api?.commit ?? null;
+  let loading: Promise<{ s: Sdk; db: Firestore }> | null = null;
+  /**
+   * The SDK's module and the Firestore, loaded once; a failed load (a lost network) is tried again by
+   * the next call, and rejects as unavailable, as a Firestore that cannot be reached does.
+   */
+  function sdk(): Promise<{ s: Sdk; db: Firestore }> {
+    loading ??= Promise.all([
+      import('./firestore-sdk.js'),
+      lazy ? lazy.load() : Promise.resolve(firestore as Firestore),
+    ]).then(
+      ([s, db]) => ({ s, db }),
+      (error: unknown) => {
+        loading = null;
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new ProviderError('unavailable', `Loading Firestore failed: ${detail}`);
+      },
+    );
+    return loading;
+  }
   /**
    * Conversations created here that nothing has been written to since: their message list is known to
    * be empty, so their first subscription says so at once, before the SDK's listener has connected
@@ -155,9 +183,11 @@ export function createFirestoreDataProvider(
    * over REST too, shown unless the SDK's listener has answered first; its own lists follow.
    */
   const readOverRest = new Set<string>();
-  const businessRef = (id: string) => doc(db, 'businesses', id);
-  const conversationRef = (id: string) => doc(db, 'conversations', id);
-  const messagesRef = (conversationId: string) => collection(db, 'conversations', conversationId, 'messages');
+  const businessRef = ({ s, db }: { s: Sdk; db: Firestore }, id: string) => s.doc(db, 'businesses', id);
+  const conversationRef = ({ s, db }: { s: Sdk; db: Firestore }, id: string) =>
+    s.doc(db, 'conversations', id);
+  const messagesRef = ({ s, db }: { s: Sdk; db: Firestore }, conversationId: string) =>
+    s.collection(db, 'conversations', conversationId, 'messages');
 
   function toBusiness(snapshot: DocumentSnapshot) {
     const converted = businessFromDocument(snapshot.id, snapshot.data(READ_OPTIONS) ?? {});
@@ -184,14 +214,29 @@ export function createFirestoreDataProvider(
    * phone — so the messages' listener, which starts only once the conversation is known, finds it open.
    * Ending this one leaves the connection open (the SDK closes it after a minute without listeners). It
    * costs a document read or three per first screen, where each send over the SDK cost one to read back
-   * its createdAt. Returns the function that ends it.
+   * its createdAt. It starts once the SDK has loaded (this is what first asks for it, right after the
+   * first screen); ended before then, it never starts — the messages' listener opens the connection.
+   * Returns the function that ends it.
    */
   function warmUpListener(conversationId: string): () => void {
-    return onSnapshot(
-      conversationRef(conversationId),
-      () => undefined,
+    let ended = false;
+    let stop: (() => void) | null = null;
+    sdk().then(
+      (loaded) => {
+        if (ended) return;
+        stop = loaded.s.onSnapshot(
+          conversationRef(loaded, conversationId),
+          () => undefined,
+          () => undefined,
+        );
+      },
+      // Only ever a head start: whatever needs the SDK next reports a failed load.
       () => undefined,
     );
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }
 
   /**
@@ -236,7 +281,8 @@ export function createFirestoreDataProvider(
    * value the rules accept (decision 0006).
    */
   async function createOverRest(stored: ConversationFieldsWithoutTimes): Promise<Conversation> {
-    const ref = doc(collection(db, 'conversations'));
+    // An id of the form the SDK's auto ids have (20 letters and digits), chosen without the SDK.
+    const ref = { id: newMessageId() };
     const path = `conversations/${ref.id}`;
     const warmUp = warmUpListener(ref.id);
     try {
@@ -259,23 +305,25 @@ export function createFirestoreDataProvider(
   }
 
   async function createWithSdk(stored: ConversationFieldsWithoutTimes): Promise<Conversation> {
+    const loaded = await sdk();
+    const { s, db } = loaded;
     // Typed by core's Conversation, so a field added there is missed here by the compiler.
     const document: StoredConversation = {
       ...stored,
-      createdAt: serverTimestamp(),
-      updatedAt: serverTimestamp(),
+      createdAt: s.serverTimestamp(),
+      updatedAt: s.serverTimestamp(),
       // Expired until the exact expiry is set below: a write cannot say "server time + 24 h".
-      expiredAt: serverTimestamp(),
+      expiredAt: s.serverTimestamp(),
     };
-    const ref = await addDoc(collection(db, 'conversations'), withoutUndefined(document));
-    const created = await getDoc(ref);
+    const ref = await s.addDoc(s.collection(db, 'conversations'), s.sdkFields(withoutUndefined(document)));
+    const created = await s.getDoc(ref);
     const createdAt: unknown = created.get('createdAt');
-    if (!(createdAt instanceof Timestamp)) {
+    if (!(createdAt instanceof s.Timestamp)) {
       throw new ProviderError('internal', `Conversation '${ref.id}' was read back without a createdAt`);
     }
     // createdAt + 24 h exactly, from the server's clock: the rules accept no other value.
     const exactExpiry = lifetimeAfter(createdAt);
-    await updateDoc(ref, { expiredAt: exactExpiry });
+    await s.updateDoc(ref, { expiredAt: s.sdkFields(exactExpiry) });
     const read = toConversation(created);
     if (!read) throw new ProviderError('internal', `Conversation '${ref.id}' could not be read back`);
     return { ...read, expiredAt: Math.floor(exactExpiry.toMillis()) };
@@ -309,30 +357,37 @@ export function createFirestoreDataProvider(
     return converted.value;
   }
 
-  async function addWithSdk(conversationId: string, ref: DocumentReference, fields: MessageFields) {
+  async function addWithSdk(conversationId: string, messageId: string, fields: MessageFields) {
+    const loaded = await sdk();
+    const { s, db } = loaded;
+    const ref: DocumentReference = s.doc(messagesRef(loaded, conversationId), messageId);
     // One atomic write: the message under the id the client chose and, for a visitor message, the
     // conversation's lastMessage and updatedAt (the rules accept each alone too).
-    const batch = writeBatch(db);
-    batch.set(ref, { ...withoutUndefined(fields), createdAt: serverTimestamp(), ...ttlField() });
+    const batch = s.writeBatch(db);
+    batch.set(
+      ref,
+      s.sdkFields({ ...withoutUndefined(fields), createdAt: s.serverTimestamp(), ...ttlField() }),
+    );
     if (fields.role === 'user') {
-      batch.update(conversationRef(conversationId), {
+      batch.update(conversationRef(loaded, conversationId), {
         // The server's time, as the message's own createdAt (the rules check both against request.time).
         lastMessage: {
           ...lastMessageOf({ ...fields, id: ref.id, createdAt: 0 }),
-          sentAt: serverTimestamp(),
+          sentAt: s.serverTimestamp(),
         },
-        updatedAt: serverTimestamp(),
+        updatedAt: s.serverTimestamp(),
       });
     }
     await batch.commit();
-    return toMessage(await getDoc(ref));
+    return toMessage(await s.getDoc(ref));
   }
 
   return {
     async getBusinessById(businessId) {
       const id = parseId(businessId, 'businessId');
       return guarded('Reading the business', async () => {
-        const snapshot = await getDoc(businessRef(id));
+        const loaded = await sdk();
+        const snapshot = await loaded.s.getDoc(businessRef(loaded, id));
         return snapshot.exists() ? toBusiness(snapshot) : null;
       });
     },
@@ -342,11 +397,13 @@ export function createFirestoreDataProvider(
       const indexId = handleDocumentId(value);
       if (indexId === null) return null;
       return guarded('Looking up the business handle', async () => {
+        const loaded = await sdk();
+        const { s, db } = loaded;
         // The handle index, not a query: the rules allow no listing of businesses (handle-index.ts).
-        const entry = await getDoc(doc(db, HANDLES_COLLECTION, indexId));
+        const entry = await s.getDoc(s.doc(db, HANDLES_COLLECTION, indexId));
         const businessId = entry.exists() ? businessIdOf(entry.data()) : null;
         if (businessId === null || !isDocumentId(businessId)) return null;
-        const snapshot = await getDoc(businessRef(businessId));
+        const snapshot = await s.getDoc(businessRef(loaded, businessId));
         if (!snapshot.exists()) return null;
         const business = toBusiness(snapshot);
         // A stale entry (the business has another handle now) finds nothing, as a query would.
@@ -365,7 +422,8 @@ export function createFirestoreDataProvider(
         }
       }
       try {
-        const snapshot = await getDoc(conversationRef(id));
+        const loaded = await sdk();
+        const snapshot = await loaded.s.getDoc(conversationRef(loaded, id));
         return snapshot.exists() ? toConversation(snapshot) : null;
       } catch (error) {
         // The rules deny reading another visitor's conversation; the interface says that reads as null.
@@ -403,10 +461,9 @@ export function createFirestoreDataProvider(
       // Anything written makes the list no longer known to be empty.
       createdEmpty.delete(id);
       return guarded('Saving the message', async () => {
-        const ref = doc(messagesRef(id), messageId);
         try {
           if (commit) return await addOverRest(id, messageId, fields);
-          return await addWithSdk(id, ref, fields);
+          return await addWithSdk(id, messageId, fields);
         } catch (error) {
           // No answer at all: nothing is known to be written; the caller tries again under this id.
           if (error instanceof RestUnreachable) {
@@ -414,7 +471,9 @@ export function createFirestoreDataProvider(
           }
           // Messages are create-only: writing a stored id again is refused as an update. A retried save
           // whose first attempt landed finds its copy here, and that copy is the answer.
-          const stored = await getDoc(ref).catch(() => null);
+          const stored = await sdk()
+            .then((loaded) => loaded.s.getDoc(loaded.s.doc(messagesRef(loaded, id), messageId)))
+            .catch(() => null);
           if (stored?.exists()) return toMessage(stored);
           throw error;
         }
@@ -428,17 +487,19 @@ export function createFirestoreDataProvider(
         // One item per phone number ever: its id is the conversation id, and it is written in the same
         // batch that sets the conversation's signupFeedPosted and creates the number's create-only
         // signups/{phone} marker — firestore.rules accepts the three only together.
-        const batch = writeBatch(db);
-        batch.set(doc(db, 'businesses', id, 'feed', fields.conversationId), {
+        const loaded = await sdk();
+        const { s, db } = loaded;
+        const batch = s.writeBatch(db);
+        batch.set(s.doc(db, 'businesses', id, 'feed', fields.conversationId), {
           ...withoutUndefined(fields),
-          createdAt: serverTimestamp(),
+          createdAt: s.serverTimestamp(),
         });
-        batch.update(conversationRef(fields.conversationId), { signupFeedPosted: true });
+        batch.update(conversationRef(loaded, fields.conversationId), { signupFeedPosted: true });
         if (fields.customerPhone !== null) {
-          batch.set(doc(db, SIGNUPS_COLLECTION, fields.customerPhone), {
+          batch.set(s.doc(db, SIGNUPS_COLLECTION, fields.customerPhone), {
             businessId: id,
             conversationId: fields.conversationId,
-            createdAt: serverTimestamp(),
+            createdAt: s.serverTimestamp(),
           });
         }
         await batch.commit();
@@ -450,9 +511,10 @@ export function createFirestoreDataProvider(
       await guarded('Marking the signup feed item as posted', async () => {
         // addFeedItem has set the flag in its batch; a flag without its feed item is refused by the rules,
         // so this write is attempted only when the flag is still unset (and then rejected by the rules).
-        const snapshot = await getDoc(conversationRef(id));
+        const loaded = await sdk();
+        const snapshot = await loaded.s.getDoc(conversationRef(loaded, id));
         if (snapshot.exists() && snapshot.get('signupFeedPosted') === true) return;
-        await updateDoc(conversationRef(id), { signupFeedPosted: true });
+        await loaded.s.updateDoc(conversationRef(loaded, id), { signupFeedPosted: true });
       });
     },
 
@@ -485,35 +547,47 @@ export function createFirestoreDataProvider(
           () => undefined,
         );
       }
-      const stop = onSnapshot(
-        query(messagesRef(conversationId), orderBy('createdAt', 'asc')),
-        // Metadata changes tell when Firestore goes offline (served from cache) and back online.
-        { includeMetadataChanges: true },
-        (snapshot) => {
-          // A list from the server supersedes the head start; one from the cache (offline) does not.
-          if (!snapshot.metadata.fromCache) listened = true;
-          const state = streamStateOf(snapshot.metadata);
-          if (state !== lastState) {
-            // The first snapshot from the server is simply live; only a change is worth reporting.
-            if (lastState !== null || state === 'reconnecting') observer.state?.(state);
-            lastState = state;
-          }
-          // Only what the server has: the SDK lists a write of this page at once, before the server has
-          // it, and a save that timed out would then look sent (and a Retry be hidden) though it may never
-          // land. The session shows the visitor's own messages from its outbox until they are stored.
-          const docs = snapshot.docs
-            .filter((d) => !d.metadata.hasPendingWrites)
-            .map((d) => ({ id: d.id, data: d.data(READ_OPTIONS) }));
-          observer.next(
-            messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`)),
-          );
+      let stop: (() => void) | null = null;
+      // The SDK's listener, once the SDK has loaded (the first subscription is what loads it, when the
+      // conversation's creation or read has not already); until then the head start above is all.
+      const listen = ({ s, db }: { s: Sdk; db: Firestore }) =>
+        s.onSnapshot(
+          s.query(messagesRef({ s, db }, conversationId), s.orderBy('createdAt', 'asc')),
+          // Metadata changes tell when Firestore goes offline (served from cache) and back online.
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            // A list from the server supersedes the head start; one from the cache (offline) does not.
+            if (!snapshot.metadata.fromCache) listened = true;
+            const state = streamStateOf(snapshot.metadata);
+            if (state !== lastState) {
+              // The first snapshot from the server is simply live; only a change is worth reporting.
+              if (lastState !== null || state === 'reconnecting') observer.state?.(state);
+              lastState = state;
+            }
+            // Only what the server has: the SDK lists a write of this page at once, before the server has
+            // it, and a save that timed out would then look sent (and a Retry be hidden) though it may never
+            // land. The session shows the visitor's own messages from its outbox until they are stored.
+            const docs = snapshot.docs
+              .filter((d) => !d.metadata.hasPendingWrites)
+              .map((d) => ({ id: d.id, data: d.data(READ_OPTIONS) }));
+            observer.next(
+              messagesFromDocuments(docs, (problem) => console.warn(`[firestore] ${problem}; skipped`)),
+            );
+          },
+          (error) => observer.error(toFirestoreProviderError(error, 'Listening to the messages')),
+        );
+      sdk().then(
+        (loaded) => {
+          if (!stopped) stop = listen(loaded);
         },
-        (error) => observer.error(toFirestoreProviderError(error, 'Listening to the messages')),
+        (error: unknown) => {
+          if (!stopped) observer.error(toFirestoreProviderError(error, 'Listening to the messages'));
+        },
       );
       return () => {
         if (stopped) return;
         stopped = true;
-        stop();
+        stop?.();
       };
     },
   };

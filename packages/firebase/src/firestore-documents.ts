@@ -1,6 +1,6 @@
 /**
  * Firestore documents ↔ the core domain model, as pure functions (no SDK calls), so the conversion
- * is unit-tested in Node without an emulator.
+ * is unit-tested in Node without an emulator, and the page's first script carries no SDK (decision 0036).
  *
  * Reading: Firestore Timestamps become epoch milliseconds and every document is read with core's
  * read-side reader (packages/core/src/read), the same one the local backend uses: liberal, because
@@ -13,7 +13,7 @@
  *     fresh conversation instead of leaving the visitor stuck;
  *   - a message → skipped with a console.warn, so one bad document does not end the live stream.
  *
- * Writing: times the client supplies (expiredAt, lastMessage.sentAt) are stored as Timestamps, the
+ * Writing: times the client supplies (expiredAt, lastMessage.sentAt) are stored as timestamps, the
  * way Firestore and its console expect dates; times the backend owns are serverTimestamp() sentinels,
  * added by the data provider.
  */
@@ -26,14 +26,14 @@ import {
   type Message,
 } from '@chat/core';
 import type { ReadResult } from '@chat/core';
-import { Timestamp } from 'firebase/firestore';
+import { FirestoreTime } from './firestore-time.js';
 
 /** What a conversion yields: the domain value, or why the document does not fit the schema. */
 export type Converted<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 type DocumentData = Record<string, unknown>;
 
-/** Anything with toMillis(): Firestore's Timestamp from any copy of the SDK (web, lite, admin). */
+/** Anything with toMillis(): FirestoreTime, or Firestore's Timestamp from any copy of the SDK (web, lite, admin). */
 function isTimestampLike(value: unknown): value is { toMillis(): number } {
   return (
     typeof value === 'object' &&
@@ -52,9 +52,9 @@ export function timeToMillis(value: unknown): unknown {
   return isTimestampLike(value) ? Math.floor(value.toMillis()) : value;
 }
 
-/** Epoch milliseconds as a Firestore Timestamp (for times the client supplies). */
-export function millisToTimestamp(ms: number): Timestamp {
-  return Timestamp.fromMillis(ms);
+/** Epoch milliseconds as a Firestore time (for times the client supplies; firestore-time.ts). */
+export function millisToTimestamp(ms: number): FirestoreTime {
+  return FirestoreTime.fromMillis(ms);
 }
 
 /** A read result as a conversion; what the reader dropped is logged once per warning. */

@@ -13,7 +13,7 @@
  * failed) rejects with the SDK's error code ('permission-denied', …), mapped as any Firestore failure
  * (firestore-error-code.ts).
  */
-import { Timestamp } from 'firebase/firestore';
+import { FirestoreTime, isTimeLike, type TimeLike } from './firestore-time.js';
 
 /** Where the REST API is and whose token signs the requests. */
 export interface RestTarget {
@@ -28,7 +28,7 @@ export interface RestTarget {
 export interface RestWrite {
   /** The document's path, e.g. 'conversations/abc'. */
   path: string;
-  /** Fields written (undefined ones left out); Timestamps as timestamps. */
+  /** Fields written (undefined ones left out); times (FirestoreTime, the SDK's Timestamp) as timestamps. */
   fields: Record<string, unknown>;
   /** Field paths ('updatedAt', 'lastMessage.sentAt') set to the server's time of the commit. */
   serverTimes?: readonly string[];
@@ -39,7 +39,7 @@ export interface RestWrite {
 }
 
 /** Commits the writes atomically; per write, the server times of its `serverTimes`, in order. */
-export type RestCommit = (writes: readonly RestWrite[]) => Promise<Timestamp[][]>;
+export type RestCommit = (writes: readonly RestWrite[]) => Promise<FirestoreTime[][]>;
 
 /** The request never got an answer: nothing is known to be written. */
 export class RestUnreachable extends Error {
@@ -73,18 +73,18 @@ export type RestValue =
   | { arrayValue: { values?: RestValue[] } }
   | { mapValue: { fields?: Record<string, RestValue> } };
 
-/** A Timestamp as REST's RFC 3339 text, to the nanosecond (the rules compare times exactly). */
-export function restTimestamp(time: Timestamp): string {
+/** A time as REST's RFC 3339 text, to the nanosecond (the rules compare times exactly). */
+export function restTimestamp(time: Pick<TimeLike, 'seconds' | 'nanoseconds'>): string {
   const seconds = new Date(time.seconds * 1000).toISOString().slice(0, 19);
   return `${seconds}.${String(time.nanoseconds).padStart(9, '0')}Z`;
 }
 
-/** REST's RFC 3339 text as a Timestamp, to the nanosecond (Date would keep milliseconds only). */
-export function timestampFromRest(text: string): Timestamp {
+/** REST's RFC 3339 text as a time, to the nanosecond (Date would keep milliseconds only). */
+export function timestampFromRest(text: string): FirestoreTime {
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/.exec(text);
   if (!match) throw new Error(`not a REST timestamp: ${JSON.stringify(text)}`);
   const seconds = Date.parse(`${match[1]}Z`) / 1000;
-  return new Timestamp(seconds, Number((match[2] ?? '').padEnd(9, '0')));
+  return new FirestoreTime(seconds, Number((match[2] ?? '').padEnd(9, '0')));
 }
 
 /** One value as REST's typed value; undefined map fields are left out, as the SDK's writes do. */
@@ -96,7 +96,7 @@ export function toRestValue(value: unknown): RestValue {
     return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
   }
   if (typeof value === 'string') return { stringValue: value };
-  if (value instanceof Timestamp) return { timestampValue: restTimestamp(value) };
+  if (isTimeLike(value)) return { timestampValue: restTimestamp(value) };
   if (Array.isArray(value)) return { arrayValue: { values: value.map(toRestValue) } };
   if (typeof value === 'object')
     return { mapValue: { fields: toRestFields(value as Record<string, unknown>) } };

@@ -1,12 +1,14 @@
 /**
  * A document as Firestore's REST API answers `GET …/documents/{path}`, read into the plain values the
- * SDK's `snapshot.data()` gives (timestamps as Timestamp), so the same converters apply. The chat page's
+ * SDK's `snapshot.data()` gives (timestamps as FirestoreTime, which reads as the SDK's Timestamp), so the same converters apply. The chat page's
  * first read of its business is such a GET, started before the app's code and the SDK have loaded
  * (web/src/app/first-read; docs/decisions/0021).
  */
 import type { Business } from '@chat/core';
-import { Timestamp, type DocumentData } from 'firebase/firestore';
+import { FirestoreTime } from './firestore-time.js';
 import { businessFromDocument, type Converted } from './firestore-documents.js';
+
+type DocumentData = Record<string, unknown>;
 
 type RestValue = Record<string, unknown>;
 
@@ -17,7 +19,7 @@ export function restValue(value: RestValue): unknown {
   if ('booleanValue' in value) return value.booleanValue;
   if ('integerValue' in value) return Number(value.integerValue);
   if ('doubleValue' in value) return Number(value.doubleValue);
-  if ('timestampValue' in value) return Timestamp.fromDate(new Date(String(value.timestampValue)));
+  if ('timestampValue' in value) return FirestoreTime.fromMillis(Date.parse(String(value.timestampValue)));
   if ('mapValue' in value) return restFields((value.mapValue as { fields?: unknown }).fields);
   if ('arrayValue' in value) {
     const values = (value.arrayValue as { values?: unknown }).values;

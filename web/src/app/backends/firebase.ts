@@ -1,6 +1,7 @@
 /**
- * The Firebase backend, when VITE_BACKEND is firebase: see create-backend.ts. Firebase app and Firestore
- * load with the page; Firebase Auth is a further dynamic import inside it (decision 0006).
+ * The Firebase backend, when VITE_BACKEND is firebase: see create-backend.ts. The Firebase app and the
+ * data provider's REST calls load with the page; Firestore's SDK (decision 0036) and Firebase Auth
+ * (decision 0006) are further dynamic imports inside it.
  */
 import { ProviderError, storageOrMemory } from '@chat/core';
 import { businessFromRestDocument, createFirebaseBackend } from '@chat/firebase';
