@@ -18,9 +18,6 @@
  * eval cases (expected answers), comments, and files that are not TypeScript or JavaScript
  * (firestore.rules repeats its limits, held to core's by packages/firebase's rules-constants.test.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from './fields/business-fields.js';
@@ -34,22 +31,14 @@ import { MAX_TEAM_REQUEST_SUMMARY_LENGTH } from './fields/feed-item-fields.js';
 import { MAX_MESSAGE_LENGTH, SMART_REPLY } from './fields/message-fields.js';
 import { MAX_DISPLAY_NAME_LENGTH } from './fields/user-fields.js';
 import { MAX_SMART_REPLIES } from './rules/smart-replies.js';
-import { EN } from './text/en.js';
-import { ES } from './text/es.js';
+import {
+  catalogueTexts as catalogueTextsOf,
+  productionSourceFiles,
+  readSource,
+} from './text/production-sources.test-support.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-const SOURCE_DIRS = [
-  'packages',
-  'web/src',
-  'web/embed',
-  'web/build',
-  'mock-server/src',
-  'mock-server/console',
-  'scripts',
-];
-const SKIPPED =
-  /(^|\/)(node_modules|dist|e2e|firebase-e2e|testing|test|fixtures|eval)(\/|$)|^scripts\/bench\/|\.test\.tsx?$|\.test-support\.ts$|\.d\.ts$/;
+/** Besides what is no production code: the bench and the language model's eval cases (see above). */
+const SKIPPED = /(^|\/)eval(\/|$)|^scripts\/bench\//;
 
 /** The limits more than one package bounds with, and the one file that defines each. */
 const LIMITS: Array<{ name: string; value: number; definedIn: string }> = [
@@ -141,34 +130,8 @@ const OTHER_LIMITS: Record<string, string> = {
 
 const CATALOGUE_FILES = /^packages\/core\/src\/text\/(en|es)\.ts$/;
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    const shown = relative(ROOT, path).split('\\').join('/');
-    if (SKIPPED.test(shown)) continue;
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name)) out.push(shown);
-  }
-  return out;
-}
-
 /** The catalogues' texts, and the parts around their placeholders, long enough to be a text. */
-function catalogueTexts(): Set<string> {
-  const texts = new Set<string>();
-  for (const catalogue of [EN, ES]) {
-    for (const section of Object.values(catalogue)) {
-      for (const text of Object.values(section as Record<string, string>)) {
-        for (const part of text.split(/\{\w+\}/)) {
-          const trimmed = part.trim();
-          // Short or digit-only texts ('Send', '123456') are too common to be a catalogue's on their own.
-          if (trimmed.length >= 8 && /\p{L}/u.test(trimmed)) texts.add(trimmed);
-        }
-      }
-    }
-  }
-  return texts;
-}
+const catalogueTexts = () => catalogueTextsOf({ parts: true });
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -302,7 +265,7 @@ describe('each product text and shared limit is defined once', () => {
 
   it('names each limit where it is defined', () => {
     for (const limit of LIMITS) {
-      const source = readFileSync(join(ROOT, limit.definedIn), 'utf8');
+      const source = readSource(limit.definedIn);
       const key = limit.name.split('.').at(-1)!;
       expect(source, `${limit.name} in ${limit.definedIn}`).toMatch(new RegExp(`\\b${key}( =|:)`));
     }
@@ -311,8 +274,8 @@ describe('each product text and shared limit is defined once', () => {
   // Parses every source file: seconds on a busy 2-core machine.
   it('holds in every production source file of the repository', { timeout: 120_000 }, () => {
     const texts = catalogueTexts();
-    const found = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap((path) =>
-      copiesIn(path, readFileSync(join(ROOT, path), 'utf8'), texts).map((hit) => `${path}:${hit}`),
+    const found = productionSourceFiles(SKIPPED).flatMap((path) =>
+      copiesIn(path, readSource(path), texts).map((hit) => `${path}:${hit}`),
     );
     expect(found).toEqual([]);
   });

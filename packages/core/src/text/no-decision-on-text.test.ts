@@ -10,28 +10,16 @@
  * Not covered: §4's special texts typed by the visitor ('try again' in any case), which the
  * specification defines on the visitor's own words (rules/special-texts.ts), and tests.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { EN } from './en.js';
-import { ES } from './es.js';
+import {
+  catalogueTexts as catalogueTextsOf,
+  productionSourceFiles,
+  readSource,
+} from './production-sources.test-support.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-/** Where production code lives; tests, test support and the catalogues themselves are left out. */
-const SOURCE_DIRS = [
-  'packages',
-  'web/src',
-  'web/embed',
-  'web/build',
-  'mock-server/src',
-  'mock-server/console',
-  'scripts',
-];
-const SKIPPED =
-  /(^|\/)(node_modules|dist|e2e|firebase-e2e|testing|test|fixtures)(\/|$)|\.test\.tsx?$|\.test-support\.ts$|\.d\.ts$|\/text\/(en|es)\.ts$/;
+/** The catalogues themselves are where the texts are, not a decision on them. */
+const SKIPPED = /\/text\/(en|es)\.ts$/;
 
 /** Names whose properties are catalogue texts. */
 const CATALOGUE_ROOTS = new Set([
@@ -73,18 +61,7 @@ const COMPARISONS = new Set([
   ts.SyntaxKind.ExclamationEqualsToken,
 ]);
 
-function catalogueTexts(): Set<string> {
-  const texts = new Set<string>();
-  for (const catalogue of [EN, ES]) {
-    for (const section of Object.values(catalogue)) {
-      for (const text of Object.values(section as Record<string, string>)) {
-        // Short or digit-only texts ('123456', 'Send') are too common to be a catalogue's on their own.
-        if (text.trim().length >= 8 && /\p{L}/u.test(text)) texts.add(text.trim());
-      }
-    }
-  }
-  return texts;
-}
+const catalogueTexts = () => catalogueTextsOf({ parts: false });
 
 /**
  * Whether a literal is a catalogue text: exactly, or in any case when it is words (it has a space) —
@@ -188,18 +165,6 @@ export function decisionsOnText(fileName: string, source: string, texts = catalo
   return found;
 }
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    const shown = relative(ROOT, path);
-    if (SKIPPED.test(shown)) continue;
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name)) out.push(path);
-  }
-  return out;
-}
-
 describe('no decision on translated or shown text', () => {
   it('finds a comparison with a catalogue text, by reference or by its words in any language', () => {
     const code = [
@@ -244,19 +209,17 @@ describe('no decision on translated or shown text', () => {
   };
 
   it('reads §4 special texts only where the specification puts them', { timeout: 60_000 }, () => {
-    const readers = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir)))
-      .filter((path) =>
-        /\bspecialActionFor\s*\(/.test(readFileSync(path, 'utf8').replace(/function specialActionFor/g, '')),
-      )
-      .map((path) => relative(ROOT, path).split('\\').join('/'));
+    const readers = productionSourceFiles(SKIPPED).filter((path) =>
+      /\bspecialActionFor\s*\(/.test(readSource(path).replace(/function specialActionFor/g, '')),
+    );
     expect(readers.sort()).toEqual(Object.keys(SPECIAL_TEXT_READERS).sort());
   });
 
   // Parses every source file: seconds on a busy 2-core machine.
   it('holds in every production source file of the repository', { timeout: 60_000 }, () => {
     const texts = catalogueTexts();
-    const found = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap((path) =>
-      decisionsOnText(path, readFileSync(path, 'utf8'), texts).map((hit) => `${relative(ROOT, path)}:${hit}`),
+    const found = productionSourceFiles(SKIPPED).flatMap((path) =>
+      decisionsOnText(path, readSource(path), texts).map((hit) => `${path}:${hit}`),
     );
     expect(found).toEqual([]);
   });
