@@ -211,6 +211,15 @@ function createWidget(config: EmbedConfig): BusinessChatApi {
     const data: unknown = event.data;
     if (!isPageToHostMessage(data)) return;
     if (data.type === 'ready') {
+      // The chat page has started in an open panel that still holds the focus: the focus is given to the
+      // frame again. Chromium can leave the keyboard with the host page when a cross-site frame was
+      // focused while its page was still loading (seen in the journeys: the page's box focused, keys
+      // typed going to the host); focusing it again once its page runs makes the visitor's typing reach
+      // the chat. Once, on the first 'ready'.
+      if (!ready && isOpen && root.activeElement === frame) {
+        frame.blur();
+        frame.focus();
+      }
       ready = true;
       // On a phone the full-screen panel covers the launcher only from here on (embed-styles.ts): a chat
       // page that never starts (its script blocked or failing) leaves the visitor a way out.

@@ -35,16 +35,18 @@ export class HostSite {
 
 /**
  * Types `text` into the chat's message box named `boxName` the way a visitor does: a click on the box,
- * then the text. The click matters in a cross-site frame: Playwright's fill() focuses the box with a
- * script and then inserts the text wherever the browser's focus is, and a script's focus inside an
- * out-of-process frame does not always reach the browser in time — the text then went to the host
- * page and was lost about one run in thirty under load (microsoft/playwright#42125 is the same
- * two-step fill). A visitor's click (or the snippet's focus on open) moves the browser's focus itself.
+ * then the text, which must then be in the box. Playwright's fill() inserts the text wherever the
+ * browser's keyboard focus is; in a cross-site frame that focus has been seen left with the host page
+ * (about one run in twenty under load; microsoft/playwright#42125 is the same two-step fill): the
+ * host's focus on the snippet's container, the frame's own box focused, keys typed reaching the host.
+ * The snippet now focuses the open panel's frame again once its page has started (embed.ts, 'ready').
  */
 export async function typeInChat(frame: Frame, boxName: string, text: string): Promise<void> {
   const box = frame.getByRole('textbox', { name: boxName });
   await box.click();
   await box.fill(text);
+  // What the visitor sees: the words in the box (a lost text fails here, not at a later assertion).
+  await expect.poll(() => box.inputValue(), { timeout: WAIT_MS }).toBe(text);
 }
 
 /**
