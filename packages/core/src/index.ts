@@ -38,6 +38,7 @@ export * from './rules/brand-color.js';
 export * from './text/catalogue.js';
 export * from './text/language.js';
 export * from './text/en.js';
+export { SMART_REPLY_TEXT_ES } from './text/es-replies.js';
 export * from './wire/chat-api.js';
 export * from './wire/error-body.js';
 export * from './wire/local-api.js';

@@ -131,16 +131,23 @@ describe('built-in assistant: answers from the business FAQ and description', ()
 describe('built-in assistant: Spanish as English', () => {
   it.each([
     ['¿Dónde están ubicados?', 'tiene 2 sedes', '218 Seventh Avenue'],
-    ['¿Cuál es su teléfono?', 'No tengo un teléfono ni un correo', 'Contact Support'],
+    ['¿Cuál es su teléfono?', 'No tengo un teléfono ni un correo', 'Contactar con soporte'],
     ['¿Hacen manicura?', 'Sí, ofrecemos esto', 'manicures'],
     ['¿Tienen estacionamiento?', 'No tengo información sobre estacionamiento', '97 Bedford Avenue'],
-    ['¿Cuánto cuesta un corte?', 'No tengo una lista de precios para **corte**', 'Contact Support'],
+    ['¿Cuánto cuesta un corte?', 'No tengo una lista de precios para **corte**', 'Contactar con soporte'],
     ['Hola', '¡Hola, y bienvenido a **Bella Vista Salon**!', 'Puedo ayudarte con'],
-    ['¿Venden pizza?', 'No veo **pizza** entre lo que ofrece', 'Contact Support'],
+    ['¿Venden pizza?', 'No veo **pizza** entre lo que ofrece', 'Contactar con soporte'],
   ])('%j → %j', (text, first, second) => {
     const turn = visit(text);
     expect(turn.reply).toContain(first);
     expect(turn.reply).toContain(second);
+  });
+
+  it("names the team's button in Spanish, as the page labels it, and offers it with §4's words", () => {
+    const turn = visit('¿Venden pizza?');
+    expect(turn.reply).toContain('toca **Contactar con soporte**');
+    expect(turn.reply).not.toContain('Contact Support');
+    expect(replyTexts(turn)).toContain('Contact Support');
   });
 
   it('asks to verify the phone in Spanish for a booking, and confirms nothing', () => {

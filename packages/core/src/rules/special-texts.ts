@@ -3,13 +3,21 @@ import { SMART_REPLY_TEXT } from '../text/en.js';
 /** §4 special smart-reply or typed texts, matched case-insensitively. */
 export type SpecialAction = 'new-chat' | 'try-again' | 'refresh-page' | 'contact-support';
 
+/** Each action's smart reply in the catalogues (`Catalogue['replies']`): its words, in any language. */
+export const SPECIAL_ACTION_REPLY = {
+  'new-chat': 'startNewChat',
+  'try-again': 'tryAgain',
+  'refresh-page': 'refreshPage',
+  'contact-support': 'contactSupport',
+} as const satisfies Record<SpecialAction, keyof typeof SMART_REPLY_TEXT>;
+
 /** §4 defines them on the English words, whatever the visitor's language (decision 0029). */
-const SPECIAL_TEXTS: Record<string, SpecialAction> = {
-  [SMART_REPLY_TEXT.startNewChat.toLowerCase()]: 'new-chat',
-  [SMART_REPLY_TEXT.tryAgain.toLowerCase()]: 'try-again',
-  [SMART_REPLY_TEXT.refreshPage.toLowerCase()]: 'refresh-page',
-  [SMART_REPLY_TEXT.contactSupport.toLowerCase()]: 'contact-support',
-};
+const SPECIAL_TEXTS: Record<string, SpecialAction> = Object.fromEntries(
+  (Object.keys(SPECIAL_ACTION_REPLY) as SpecialAction[]).map((action) => [
+    SMART_REPLY_TEXT[SPECIAL_ACTION_REPLY[action]].toLowerCase(),
+    action,
+  ]),
+);
 
 /** The special action a text asks for, or null for an ordinary message. Surrounding spaces are ignored. */
 export function specialActionFor(text: string): SpecialAction | null {

@@ -2,6 +2,7 @@
  * The Spanish catalogue: every key of the English one (catalogue.ts types it, catalogues.test.ts
  * checks it), in neutral Latin-American Spanish with "tú". Loaded on demand by loadCatalogue('es').
  */
+import { SMART_REPLY_TEXT_ES } from './es-replies.js';
 import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
 import type { Catalogue } from './catalogue-shape.js';
 
@@ -103,13 +104,5 @@ export const ES: Catalogue = {
     bootErrorTitle: 'No se pudo iniciar el chat',
   },
   launcher: LAUNCHER_TEXT_ES,
-  replies: {
-    verifyLater: 'Verificar más tarde',
-    needMoreInfo: 'Quiero más información sobre los servicios',
-    declineFallback: 'Cuéntame más sobre este servicio',
-    refreshPage: 'Actualizar página',
-    contactSupport: 'Contactar con soporte',
-    tryAgain: 'Intentar de nuevo',
-    startNewChat: 'Empezar un chat nuevo',
-  },
+  replies: SMART_REPLY_TEXT_ES,
 };

@@ -1,5 +1,5 @@
 import type { Business, BusinessLocation } from '@chat/core';
-import { SMART_REPLY_TEXT } from '@chat/core';
+import { SMART_REPLY_TEXT, SMART_REPLY_TEXT_ES } from '@chat/core';
 import { escapeMarkdown, mapsUrl, markdownLink } from '../markdown-text.js';
 import type { ReplyLanguage } from '../visitor-language.js';
 
@@ -14,10 +14,13 @@ export interface AnswerContext {
 
 /** The business name in bold, escaped. */
 /**
- * The page's button for reaching the team, as an answer names it: the smart reply's own words (the
- * assistant offers it with them, in either language: smart-replies.ts), in bold.
+ * The page's button for reaching the team, as an answer in `language` names it, in bold: the words the
+ * page shows on it in that language (the assistant offers it with §4's English words, smart-replies.ts,
+ * and the page labels a reply that acts in the visitor's language).
  */
-export const CONTACT_SUPPORT = `**${SMART_REPLY_TEXT.contactSupport}**`;
+export function contactSupportIn(language: ReplyLanguage): string {
+  return `**${(language === 'es' ? SMART_REPLY_TEXT_ES : SMART_REPLY_TEXT).contactSupport}**`;
+}
 
 export function boldName(ctx: Pick<AnswerContext, 'business'>): string {
   return `**${escapeMarkdown(ctx.business.businessName)}**`;

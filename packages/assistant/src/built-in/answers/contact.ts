@@ -7,7 +7,7 @@
 import type { AssistantTurn } from '../../assistant-types.js';
 import { pickKeys, repliesIn } from '../smart-replies.js';
 import type { AnswerContext } from './answer-context.js';
-import { boldName, CONTACT_SUPPORT, findUsLink, paragraphs } from './answer-context.js';
+import { boldName, contactSupportIn, findUsLink, paragraphs } from './answer-context.js';
 
 export function contactAnswer(ctx: AnswerContext): AssistantTurn {
   const es = ctx.language === 'es';
@@ -18,11 +18,11 @@ export function contactAnswer(ctx: AnswerContext): AssistantTurn {
         : `I don't have a phone number or email for ${boldName(ctx)} to share here, but there are two ways to reach the team:`,
       (es
         ? [
-            `- Toca ${CONTACT_SUPPORT} para escribirles.`,
+            `- Toca ${contactSupportIn('es')} para escribirles.`,
             '- Pídeme **hablar con una persona** y les paso tu mensaje: te escribirán a tu número verificado.',
           ]
         : [
-            `- Tap ${CONTACT_SUPPORT} to write to them.`,
+            `- Tap ${contactSupportIn('en')} to write to them.`,
             "- Ask me to **talk to a person** and I'll pass your message on: they'll text you at your verified number.",
           ]
       ).join('\n'),

@@ -2,7 +2,7 @@ import type { AssistantTurn } from '../../assistant-types.js';
 import { escapeMarkdown } from '../markdown-text.js';
 import { pickKeys, pickReplies, repliesIn, suggestedQuestionText } from '../smart-replies.js';
 import type { AnswerContext } from './answer-context.js';
-import { boldName, CONTACT_SUPPORT, paragraphs } from './answer-context.js';
+import { boldName, contactSupportIn, paragraphs } from './answer-context.js';
 
 /**
  * Nothing the business wrote matches and no intent fits: say so, offer 'Contact Support' (the
@@ -19,8 +19,8 @@ export function fallbackAnswer(ctx: AnswerContext): AssistantTurn {
   return {
     reply: paragraphs(
       es
-        ? `Lo siento, no tengo información sobre eso. Soy el asistente virtual de ${boldName(ctx)}, así que sé sobre todo de nuestros servicios, horario, ubicación y reservas. Para cualquier otra cosa, toca ${CONTACT_SUPPORT} y el equipo te responderá.`
-        : `I'm sorry, I'm not sure I can help with that. I'm the virtual assistant for ${boldName(ctx)}, so I know most about our services, hours, location and bookings. For anything else, tap ${CONTACT_SUPPORT} and the team will get back to you.`,
+        ? `Lo siento, no tengo información sobre eso. Soy el asistente virtual de ${boldName(ctx)}, así que sé sobre todo de nuestros servicios, horario, ubicación y reservas. Para cualquier otra cosa, toca ${contactSupportIn('es')} y el equipo te responderá.`
+        : `I'm sorry, I'm not sure I can help with that. I'm the virtual assistant for ${boldName(ctx)}, so I know most about our services, hours, location and bookings. For anything else, tap ${contactSupportIn('en')} and the team will get back to you.`,
       list,
     ),
     smartReplies: pickReplies(

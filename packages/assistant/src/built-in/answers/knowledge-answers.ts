@@ -10,7 +10,7 @@ import { bestKnowledge } from '../knowledge/business-knowledge.js';
 import { escapeInlineValue, escapeMarkdown } from '../markdown-text.js';
 import { pickKeys, repliesIn } from '../smart-replies.js';
 import type { AnswerContext } from './answer-context.js';
-import { boldName, CONTACT_SUPPORT, paragraphs } from './answer-context.js';
+import { boldName, contactSupportIn, paragraphs } from './answer-context.js';
 
 /** One of the business's FAQ answers, or a sentence of what it offers, as the reply. */
 export function knowledgeAnswer(ctx: AnswerContext, entry: KnowledgeEntry): AssistantTurn {
@@ -50,8 +50,8 @@ export function notListedAnswer(ctx: AnswerContext, subject: string): AssistantT
         ? `${es ? 'Esto es lo que sí ofrecemos:' : 'Here is what we do offer:'}\n\n${escapeMarkdown(description)}`
         : null,
       es
-        ? `El equipo te lo puede confirmar: toca ${CONTACT_SUPPORT}.`
-        : `The team can tell you for sure: tap ${CONTACT_SUPPORT}.`,
+        ? `El equipo te lo puede confirmar: toca ${contactSupportIn('es')}.`
+        : `The team can tell you for sure: tap ${contactSupportIn('en')}.`,
     ),
     smartReplies: [repliesIn(ctx.language).contactSupport, ...pickKeys(['services', 'book'], ctx.language)],
   };
@@ -86,8 +86,8 @@ export function pricesAnswer(ctx: AnswerContext, subject: string | null): Assist
           ? `${es ? `Esto es lo que ofrece ${boldName(ctx)}:` : `Here's what ${boldName(ctx)} offers:`}\n\n${escapeMarkdown(description)}`
           : null,
       es
-        ? `Si quieres un presupuesto ahora, toca ${CONTACT_SUPPORT}.`
-        : `For a quote right away, tap ${CONTACT_SUPPORT}.`,
+        ? `Si quieres un presupuesto ahora, toca ${contactSupportIn('es')}.`
+        : `For a quote right away, tap ${contactSupportIn('en')}.`,
     ),
     smartReplies,
   };

@@ -2,7 +2,7 @@ import type { AssistantTurn } from '../../assistant-types.js';
 import { escapeMarkdown, mapsUrl, markdownLink } from '../markdown-text.js';
 import { pickKeys, repliesIn } from '../smart-replies.js';
 import type { AnswerContext } from './answer-context.js';
-import { boldName, CONTACT_SUPPORT, paragraphs } from './answer-context.js';
+import { boldName, contactSupportIn, paragraphs } from './answer-context.js';
 
 /** "Where are you?": every location with an address, the primary one first, each with a maps link. */
 export function locationAnswer(ctx: AnswerContext): AssistantTurn {
@@ -30,8 +30,8 @@ export function parkingAnswer(ctx: AnswerContext): AssistantTurn {
   return {
     reply: paragraphs(
       es
-        ? `No tengo información sobre estacionamiento en ${boldName(ctx)}. El equipo te lo puede confirmar: toca ${CONTACT_SUPPORT}.`
-        : `I don't have any parking details for ${boldName(ctx)} on file. The team can tell you: tap ${CONTACT_SUPPORT}.`,
+        ? `No tengo información sobre estacionamiento en ${boldName(ctx)}. El equipo te lo puede confirmar: toca ${contactSupportIn('es')}.`
+        : `I don't have any parking details for ${boldName(ctx)} on file. The team can tell you: tap ${contactSupportIn('en')}.`,
       addresses,
     ),
     smartReplies: [repliesIn(ctx.language).contactSupport, ...pickKeys(['hours', 'book'], ctx.language)],

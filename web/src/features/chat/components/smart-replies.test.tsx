@@ -1,10 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { SmartReply } from '@chat/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EN, loadCatalogue, offeredReply, type SmartReply } from '@chat/core';
+import { applyLanguage } from '../../../lib/i18n/active-text.js';
 import { SmartReplies } from './smart-replies.js';
 
 const reply = (text: string, type = 'chat'): SmartReply => ({ type, text });
+
+afterEach(() => applyLanguage('en', EN));
 
 describe('SmartReplies', () => {
   it('shows pill buttons named by their text in a labelled group', () => {
@@ -20,6 +23,23 @@ describe('SmartReplies', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Verify later', 'Need more info about services']);
+  });
+
+  it("labels a reply that acts in the visitor's language; other replies keep their words", async () => {
+    applyLanguage('es', await loadCatalogue('es'));
+    const onSelect = vi.fn();
+    const contact = offeredReply(reply('Contact Support'));
+    render(<SmartReplies replies={[contact, offeredReply(reply('¿Dónde están?'))]} onSelect={onSelect} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Contactar con soporte',
+      '¿Dónde están?',
+    ]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Contactar con soporte' }));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith({
+      type: 'chat',
+      text: 'Contact Support',
+      action: 'contact-support',
+    });
   });
 
   it('shows at most 4', () => {

@@ -1,5 +1,5 @@
-import { PAGE_TEXT } from '../../../lib/i18n/active-text.js';
-import { MAX_SMART_REPLIES, type OfferedSmartReply } from '@chat/core';
+import { PAGE_TEXT, REPLY_TEXT } from '../../../lib/i18n/active-text.js';
+import { MAX_SMART_REPLIES, SPECIAL_ACTION_REPLY, type OfferedSmartReply } from '@chat/core';
 import { useOneChoiceAtATime } from '../hooks/use-one-choice-at-a-time.js';
 import './smart-replies.css';
 
@@ -8,6 +8,16 @@ export interface SmartRepliesProps {
   disabled?: boolean;
   /** Acts on the reply; while its promise is pending, the pills ignore further presses. */
   onSelect(reply: OfferedSmartReply): unknown;
+}
+
+/**
+ * A pill's words: a reply that acts ('Contact Support' from an assistant, which offers it in §4's English
+ * words) says so in the visitor's language, as the page's own buttons do; any other reply, as offered.
+ */
+function labelOf(reply: OfferedSmartReply): string {
+  return reply.action && reply.action !== 'decline'
+    ? REPLY_TEXT[SPECIAL_ACTION_REPLY[reply.action]]
+    : reply.text;
 }
 
 /** Quick answers offered under the messages (§4): at most four pill buttons named by their text. */
@@ -30,7 +40,7 @@ export function SmartReplies({ replies, disabled = false, onSelect }: SmartRepli
           disabled={disabled}
           onClick={(event) => choose(reply, event)}
         >
-          {reply.text}
+          {labelOf(reply)}
         </button>
       ))}
     </div>
