@@ -1,7 +1,7 @@
 // The assistant's answers as the ChatSession waits for them, without a browser.
 import { ProviderError } from '@chat/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPLY_MESSAGE_GRACE_MS } from './chat-session.js';
+import { REPLY_MESSAGE_GRACE_MS } from './session-machine.js';
 import { openSession, stopSessions } from './testing/open-session.js';
 import { until } from './testing/session-harness.js';
 

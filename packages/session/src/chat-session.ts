@@ -22,7 +22,6 @@ import { answerInterrupt, cancelInterrupt, declineInterrupt } from './interrupt-
 import { retryItem, sendText } from './outbox-delivery.js';
 import { createSessionMachine } from './session-machine.js';
 
-export { REPLY_MESSAGE_GRACE_MS } from './session-machine.js';
 export type {
   ChatSession,
   ChatSessionOptions,
