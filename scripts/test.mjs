@@ -1,11 +1,15 @@
 // `npm test`: every check CI runs, in the order that fails fastest. Installs what is missing first.
 import { ensureChromium, ensureNodeModules, run } from './lib/ensure.mjs';
+import { runTogether } from './lib/run-together.mjs';
 
 ensureNodeModules();
+// The static checks side by side (each is single-threaded; 2 cores): the typecheck is the same projects
+// `npm run typecheck` checks, two at a time (scripts/typecheck-quick.mjs), beside lint and then format.
+await runTogether([
+  ['typecheck (every project, two at a time)', 'node', ['scripts/typecheck-quick.mjs']],
+  ['lint, then format', 'sh', ['-c', 'npm run lint && npm run format:check']],
+]);
 const steps = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['format', ['run', 'format:check']],
   ['unit and integration tests', ['run', 'test:unit']],
   // Every shipped scenario, rehearsed as a visitor against a private mock server (issue 9).
   ['demo scenarios', ['run', '--silent', 'demo', '--', 'check', '--all']],
