@@ -26,7 +26,10 @@ test('one NEW_SIGNUP item for a first signup; a reload and a second device signi
     customerPhone: TEST_PHONE,
     message: stack.testVisitorSignupMessage,
   });
-  expect((await stack.conversation(first))?.signupFeedPosted).toBe(true);
+  // The page marks the conversation after the item is posted (two writes on the local stack): wait for it.
+  await expect
+    .poll(async () => (await stack.conversation(first))?.signupFeedPosted, { timeout: WAIT_MS })
+    .toBe(true);
 
   // Reloaded, the visitor is still signed in: a booking request is answered without a sign-in, and
   // nothing more is posted.

@@ -58,7 +58,10 @@ test('verifying the test number signs the visitor in and the assistant carries o
     message: stack.testVisitorSignupMessage,
     customerPhone: TEST_PHONE,
   });
-  expect((await stack.conversation(conversationId))?.signupFeedPosted).toBe(true);
+  // The page marks the conversation after the item is posted (two writes on the local stack): wait for it.
+  await expect
+    .poll(async () => (await stack.conversation(conversationId))?.signupFeedPosted, { timeout: WAIT_MS })
+    .toBe(true);
 
   // And the booking request itself, once: from the verified number, in the visitor's words (issue 27).
   await expect
