@@ -20,7 +20,7 @@ import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
 import { claimEarlyWelcomeForPage, earlyWelcomeSettled } from './app/first-read/first-read.js';
 import { AppRoutes } from './app/routes.js';
-import { preloadAssistantMarkdown, preloadOnIntent } from './components/markdown/lazy-assistant-markdown.js';
+import { preloadOnIntent } from './components/markdown/lazy-assistant-markdown.js';
 import { EmbedProvider } from './lib/embed/embed-context.js';
 import { readPageOptions } from './lib/embed/page-options.js';
 import { applyLanguage } from './lib/i18n/active-text.js';
@@ -54,10 +54,11 @@ async function start(): Promise<void> {
   // as soon as the script has its name (ChatPage).
   await earlyWelcomeSettled();
   claimEarlyWelcomeForPage();
-  // The Markdown renderer is for replies: it loads once the visitor starts writing (decision 0036), or
-  // now when they already have, in index.html's box, before this code ran.
-  if (document.querySelector<HTMLTextAreaElement>('#root textarea')?.value) void preloadAssistantMarkdown();
-  else preloadOnIntent(document);
+  // The Markdown renderer is for replies: it loads once the visitor has started writing and pauses
+  // (decision 0036) — counted from now when they wrote in index.html's box before this code ran.
+  preloadOnIntent(document, {
+    writing: Boolean(document.querySelector<HTMLTextAreaElement>('#root textarea')?.value),
+  });
   root.render(
     <StrictMode>
       <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>

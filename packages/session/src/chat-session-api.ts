@@ -60,6 +60,13 @@ export interface ChatSessionOptions {
   connectionHints?: ConnectionHints;
   /** Pauses between attempts of a save while the connection is lost; default RECONNECT_DELAYS_MS. */
   reconnectDelaysMs?: readonly number[];
+  /**
+   * Calls `run` once, before the runtime's next paint (the page: requestAnimationFrame, with a timer for a
+   * hidden tab). A live list that comes while one was already shown in this frame waits for it, and
+   * only the newest of those is shown: a reply streamed faster than the screen paints costs one render
+   * per frame, not one per piece (live-stream.ts). Default: at once, every list.
+   */
+  nextFrame?: (run: () => void) => void;
 }
 
 /**

@@ -14,29 +14,57 @@ import type { SessionMachine } from './session-machine.js';
  */
 export function openStream(m: SessionMachine, room: number): () => void {
   let failed = false;
+  let stopped = false;
+  /**
+   * One list per frame (ChatSessionOptions.nextFrame): the first list of a frame is shown at once, so
+   * a reply's first words wait for nothing; lists that come later in the same frame (a reply streamed in
+   * pieces faster than the screen paints) wait for the frame, and only the newest is shown. Each list
+   * is the whole conversation, so skipping the ones in between loses nothing.
+   */
+  let held: { snapshot: unknown } | null = null;
+  let inFrame = false;
+  const show = (snapshot: unknown) => {
+    inFrame = true;
+    m.nextFrame(() => {
+      inFrame = false;
+      if (held && !stopped) showHeld();
+    });
+    let stored;
+    try {
+      stored = processMessages(snapshot);
+    } catch (error) {
+      console.error('A messages snapshot could not be processed', error);
+      m.dispatch({ type: 'messages-unreadable', room });
+      return;
+    }
+    m.dispatch({ type: 'messages-listed', room, stored, now: Date.now() });
+  };
+  const showHeld = () => {
+    const { snapshot } = held!;
+    held = null;
+    show(snapshot);
+  };
   const conversationId = m.state.rooms[room]!.conversation.id;
   const unsubscribe = m.data.subscribeToMessages(conversationId, {
     next(snapshot) {
-      let stored;
-      try {
-        stored = processMessages(snapshot);
-      } catch (error) {
-        console.error('A messages snapshot could not be processed', error);
-        m.dispatch({ type: 'messages-unreadable', room });
-        return;
-      }
-      m.dispatch({ type: 'messages-listed', room, stored, now: Date.now() });
+      if (inFrame) held = { snapshot };
+      else show(snapshot);
     },
+    // A failure or a reconnect comes after the lists before it.
     error(error) {
+      if (held) showHeld();
       console.error('The messages subscription failed', error);
       failed = true;
       m.dispatch({ type: 'stream-failed', room, error });
     },
     state(streamState) {
+      if (held) showHeld();
       m.dispatch({ type: 'stream-state', room, reconnecting: streamState === 'reconnecting' });
     },
   });
   return () => {
+    stopped = true;
+    held = null;
     if (!failed) unsubscribe();
   };
 }

@@ -84,6 +84,8 @@ export interface SessionMachine {
   /** The page's language, sent with every chat call; null: none sent. */
   readonly language: string | null;
   readonly hints: ConnectionHints | undefined;
+  /** Runs `run` before the runtime's next paint (ChatSessionOptions.nextFrame); default at once. */
+  readonly nextFrame: (run: () => void) => void;
   readonly reconnectDelaysMs: readonly number[];
   readonly readRetryDelaysMs: readonly number[];
   /** The one state, as the last transition left it. */
@@ -144,6 +146,7 @@ export function createSessionMachine(
     timeZone: options.timeZone ?? visitorTimeZone(),
     language: options.language ?? null,
     hints: options.connectionHints,
+    nextFrame: options.nextFrame ?? ((run) => run()),
     reconnectDelaysMs: options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS,
     readRetryDelaysMs: options.readRetryDelaysMs ?? READ_RETRY_DELAYS_MS,
     get state() {

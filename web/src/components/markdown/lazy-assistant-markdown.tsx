@@ -2,15 +2,15 @@
  * The assistant's reply as Markdown, with the Markdown renderer (react-markdown, micromark, mdast/hast:
  * about 110 kB of the page's script, a fifth of it) loaded apart from the page's first script
  * (decision 0036). A new visitor's first screen shows no reply, so the renderer loads when it is about
- * to be needed: when the visitor starts typing or tapping (preloadOnIntent, from main.tsx), or when a
- * reply is to be shown. Once loaded, a reply renders at once, as before.
+ * to be needed: when the visitor has started typing or tapping and pauses (preloadOnIntent, from
+ * main.tsx), or when a reply is to be shown. Once loaded, a reply renders at once, as before.
  *
  * While it loads (a returning visitor's replies arriving before it), a reply shows as its plain text,
  * paragraph by paragraph, in the same box; the Markdown replaces it as soon as the renderer is there.
  * A renderer that cannot be loaded (the network went away) leaves plain text, and is asked for again
  * with the next reply.
  */
-import { Suspense, use } from 'react';
+import { useEffect, useState } from 'react';
 import { visibleText } from '@chat/core';
 import type * as Renderer from './assistant-markdown.js';
 
@@ -37,17 +37,37 @@ export function preloadAssistantMarkdown(): Promise<RendererModule | null> {
   return started;
 }
 
+/** How long the visitor's writing pauses before the renderer loads (see preloadOnIntent). */
+export const WRITING_PAUSE_MS = 500;
+
 /**
- * Loads the renderer at the visitor's first sign of writing — a key, a tap, text put into a box — so it
- * is there before their first reply, without costing the first screen anything.
+ * Loads the renderer once the visitor has started writing — a key, a tap, text put into a box — and
+ * then paused for WRITING_PAUSE_MS, so it is there before their first reply without costing the first
+ * screen anything. Not at the first key itself: its evaluation is one task (about 20 ms on a laptop,
+ * 80 ms on a phone), and a visitor who taps a suggested question, or pastes and sends at once, would
+ * have it land just as their message leaves and their reply's first words come; a reply that comes
+ * first shows as plain text and loads it then (LazyAssistantMarkdown). `writing`: the visitor has
+ * already written (index.html's box held text when the app started), so the pause starts now.
  */
-export function preloadOnIntent(target: Pick<Document, 'addEventListener' | 'removeEventListener'>): void {
+export function preloadOnIntent(
+  target: Pick<Document, 'addEventListener' | 'removeEventListener'>,
+  {
+    writing = false,
+    load: loadRenderer = preloadAssistantMarkdown,
+  }: { writing?: boolean; load?: () => Promise<unknown> } = {},
+): void {
   const events = ['keydown', 'pointerdown', 'input'] as const;
-  const preload = () => {
-    for (const event of events) target.removeEventListener(event, preload, true);
-    void preloadAssistantMarkdown();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const load = () => {
+    for (const event of events) target.removeEventListener(event, wrote, true);
+    void loadRenderer();
   };
-  for (const event of events) target.addEventListener(event, preload, true);
+  function wrote() {
+    clearTimeout(timer);
+    timer = setTimeout(load, WRITING_PAUSE_MS);
+  }
+  for (const event of events) target.addEventListener(event, wrote, true);
+  if (writing) wrote();
 }
 
 type Props = { text: string; streaming?: boolean };
@@ -65,16 +85,42 @@ function PlainReply({ text }: Props) {
   );
 }
 
-function LoadedReply(props: Props) {
-  const renderer = use(preloadAssistantMarkdown());
-  return renderer ? <renderer.AssistantMarkdown {...props} /> : <PlainReply {...props} />;
+/** The renderer when it has loaded, else null. */
+function loadedRenderer(): RendererModule | null {
+  return loading?.status === 'fulfilled' ? (loading.value ?? null) : null;
 }
 
-/** AssistantMarkdown (assistant-markdown.tsx), loaded when first needed. */
+/** Runs `run` once the browser has painted the next frame. */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * AssistantMarkdown (assistant-markdown.tsx), loaded when first needed. A reply that comes before the
+ * renderer shows as plain text first, and the renderer is asked for only after that has been painted:
+ * its evaluation (one task) must not hold up the reply's first words.
+ */
 export function LazyAssistantMarkdown(props: Props) {
-  return (
-    <Suspense fallback={<PlainReply {...props} />}>
-      <LoadedReply {...props} />
-    </Suspense>
-  );
+  const [renderer, setRenderer] = useState(loadedRenderer);
+  useEffect(() => {
+    if (renderer) return;
+    let mounted = true;
+    const cancel = afterNextPaint(() => {
+      void preloadAssistantMarkdown().then((loaded) => {
+        if (mounted && loaded) setRenderer(() => loaded);
+      });
+    });
+    return () => {
+      mounted = false;
+      cancel();
+    };
+  }, [renderer]);
+  return renderer ? <renderer.AssistantMarkdown {...props} /> : <PlainReply {...props} />;
 }

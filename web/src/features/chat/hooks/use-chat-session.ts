@@ -44,6 +44,26 @@ const browserHints: ConnectionHints = {
   },
 };
 
+/**
+ * Before the next paint: requestAnimationFrame, and a timer as well, since a hidden tab runs no
+ * animation frames and its live messages must still be taken in (whichever comes first runs it).
+ */
+function beforeNextPaint(run: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    run();
+  };
+  const frame = requestAnimationFrame(once);
+  const timer = setTimeout(once, HIDDEN_TAB_FRAME_MS);
+}
+
+/** How long a live list waits for a frame that does not come (a hidden tab). */
+const HIDDEN_TAB_FRAME_MS = 100;
+
 export function useChatSession(
   business: Business,
   urlConversationId: string | undefined,
@@ -66,6 +86,7 @@ export function useChatSession(
       deadlines: config,
       readRetryDelaysMs: config.readRetryDelaysMs,
       connectionHints: browserHints,
+      nextFrame: beforeNextPaint,
     }),
   );
   const state = useSyncExternalStore(session.subscribe, session.getState);
