@@ -68,6 +68,9 @@ export interface ComposerProps {
   onCaretChange?(caret: { start: number; end: number } | { focused: boolean }): void;
 }
 
+/** Whether the browser grows a text box with its text (CSS field-sizing: Chromium 123+). */
+const BOX_SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
+
 export function Composer({
   disabled,
   placeholder,
@@ -91,14 +94,20 @@ export function Composer({
     : PAGE_TEXT.messagePlaceholder;
 
   // Re-measured when the placeholder changes too: an empty box is as tall as its placeholder, which
-  // can take two lines on a phone ('Verify your phone number above to continue').
+  // can take two lines on a phone ('Verify your phone number above to continue'). Not where the browser
+  // sizes the box to its text itself (composer.css, field-sizing): measuring forces a layout of the
+  // whole page in the middle of React's commit — the largest single cost of ours in the page's start
+  // on a phone's CPU (decision 0036), and again at every key and send.
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
-    // Measure the content height from scratch so the box also shrinks when text is removed.
-    input.style.height = 'auto';
-    // scrollHeight is 0 while the box is not laid out (hidden); keep the CSS height then.
-    if (input.scrollHeight > 0) input.style.height = `${Math.min(input.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    if (!BOX_SIZES_ITSELF) {
+      // Measure the content height from scratch so the box also shrinks when text is removed.
+      input.style.height = 'auto';
+      // scrollHeight is 0 while the box is not laid out (hidden); keep the CSS height then.
+      if (input.scrollHeight > 0)
+        input.style.height = `${Math.min(input.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    }
     if (pendingCaret.current !== null) {
       input.setSelectionRange(pendingCaret.current, pendingCaret.current);
       pendingCaret.current = null;
