@@ -34,7 +34,8 @@ test('a sent message gets a reply that grows in place, after "Ava is typing…"'
   const text = await chat.lastAssistantText();
   expect(text).toContain("Here's what Bella Vista Salon offers:");
   expect(text).toContain('Find us on Google Maps');
-  expect(await reply.locator('strong').count()).toBeGreaterThan(0);
+  // (The renderer may still be on its way when a reply ends: until then the reply shows as plain text.)
+  await expect.poll(() => reply.locator('strong').count(), { timeout: WAIT_MS }).toBeGreaterThan(0);
   expect(await reply.locator('li').count()).toBeGreaterThanOrEqual(2);
   const link = reply.getByRole('link', { name: 'Find us on Google Maps' });
   expect(await link.getAttribute('target')).toBe('_blank');

@@ -1,5 +1,7 @@
+import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadOnIntent, WRITING_PAUSE_MS } from './lazy-assistant-markdown.js';
+import { AssistantMarkdown } from './assistant-markdown.js';
+import { preloadOnIntent, withoutMarkdownMarks, WRITING_PAUSE_MS } from './lazy-assistant-markdown.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,5 +41,29 @@ describe('preloadOnIntent: the Markdown renderer loads once the visitor pauses',
     preloadOnIntent(new EventTarget() as unknown as Document, { load });
     vi.advanceTimersByTime(60_000);
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('withoutMarkdownMarks: a reply read before the renderer is there', () => {
+  it.each([
+    [
+      "I've got your booking update for reference **BV\\-2041**.",
+      "I've got your booking update for reference BV-2041.",
+    ],
+    [
+      '[Find us on Google Maps](https://maps.google.com/?q=1) or call __today__.',
+      'Find us on Google Maps or call today.',
+    ],
+    ['Run `npm install` first.', 'Run npm install first.'],
+    ['We are open 9\\*5.', 'We are open 9*5.'],
+  ])('%s reads as the renderer will show it', (markdown, words) => {
+    expect(withoutMarkdownMarks(markdown)).toBe(words);
+    const { container, unmount } = render(<AssistantMarkdown text={markdown} />);
+    expect(container.textContent?.trim()).toBe(words);
+    unmount();
+  });
+
+  it('keeps what it cannot tell apart: bullets and single stars', () => {
+    expect(withoutMarkdownMarks('- cuts\n* colour and *style*')).toBe('- cuts\n* colour and *style*');
   });
 });

@@ -72,8 +72,22 @@ export function preloadOnIntent(
 
 type Props = { text: string; streaming?: boolean };
 
+/**
+ * A reply's words without its Markdown marks, for the moment before the renderer is there: a link shows
+ * as its words, bold and code as their text, an escaped character as itself — so what the visitor reads
+ * does not change when the renderer takes over, only how it looks. Lists and italics keep their marks
+ * (a single '*' or '_' cannot be told from a bullet or a word's own).
+ */
+export function withoutMarkdownMarks(text: string): string {
+  return text
+    .replace(/\[([^[\]]*)\]\([^)\s]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
 function PlainReply({ text }: Props) {
-  const paragraphs = visibleText(text)
+  const paragraphs = withoutMarkdownMarks(visibleText(text))
     .split(/\n\s*\n/)
     .filter((paragraph) => /\S/.test(paragraph));
   return (
