@@ -15,21 +15,21 @@ import { visibleText } from '@chat/core';
 import type * as Renderer from './assistant-markdown.js';
 
 type RendererModule = typeof Renderer;
-/** The module, or null when it could not be loaded; `status`/`value` let React's use() read it at once. */
-type Loading = Promise<RendererModule | null> & { status?: 'fulfilled'; value?: RendererModule | null };
 
-let loading: Loading | null = null;
+/** The load under way or done (null: none, or the last one failed). */
+let loading: Promise<RendererModule | null> | null = null;
+/** The renderer once it has loaded: what a reply shown later renders with at once. */
+let loaded: RendererModule | null = null;
 
 /** Starts loading the renderer (once); resolves with it, or null when it could not be loaded. */
 export function preloadAssistantMarkdown(): Promise<RendererModule | null> {
   if (loading) return loading;
-  const started: Loading = import('./assistant-markdown.js').catch((error: unknown) => {
+  const started = import('./assistant-markdown.js').catch((error: unknown) => {
     console.warn('[markdown] the renderer could not be loaded; replies show as plain text', error);
     return null;
   });
   void started.then((module) => {
-    started.status = 'fulfilled';
-    started.value = module;
+    loaded = module;
     // Not loaded: the next reply asks again.
     if (module === null && loading === started) loading = null;
   });
@@ -99,11 +99,6 @@ function PlainReply({ text }: Props) {
   );
 }
 
-/** The renderer when it has loaded, else null. */
-function loadedRenderer(): RendererModule | null {
-  return loading?.status === 'fulfilled' ? (loading.value ?? null) : null;
-}
-
 /** Runs `run` once the browser has painted the next frame. */
 function afterNextPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -122,7 +117,7 @@ function afterNextPaint(run: () => void): () => void {
  * its evaluation (one task) must not hold up the reply's first words.
  */
 export function LazyAssistantMarkdown(props: Props) {
-  const [renderer, setRenderer] = useState(loadedRenderer);
+  const [renderer, setRenderer] = useState(() => loaded);
   useEffect(() => {
     if (renderer) return;
     let mounted = true;

@@ -12,7 +12,6 @@ export interface AnswerContext {
   language: ReplyLanguage;
 }
 
-/** The business name in bold, escaped. */
 /**
  * The page's button for reaching the team, as an answer in `language` names it, in bold: the words the
  * page shows on it in that language (the assistant offers it with §4's English words, smart-replies.ts,
@@ -22,6 +21,7 @@ export function contactSupportIn(language: ReplyLanguage): string {
   return `**${(language === 'es' ? SMART_REPLY_TEXT_ES : SMART_REPLY_TEXT).contactSupport}**`;
 }
 
+/** The business name in bold, escaped. */
 export function boldName(ctx: Pick<AnswerContext, 'business'>): string {
   return `**${escapeMarkdown(ctx.business.businessName)}**`;
 }
