@@ -132,15 +132,20 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     }
     // The message box works before the app does (early-composer-script.ts), on every chat page.
     startEarlyComposer(readable ? id : '', whenParsed);
-    warmIntl();
-    if (!response) return;
-    if ((match && match[2]) || storedConversation() || language() !== 'en') return;
+    // The worker a task later: its start is main-thread work of its own, kept out of this task.
+    setTimeout(warmIntl, 0);
+    if (!response || (match && match[2])) return;
     var early = { businessId: id, claimed: false, businessName: null, onName: null, answered: false, settled: null };
     window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
+    // Whether this page starts a new conversation in English is asked when the answer is in (a task
+    // of its own; the first reads of sessionStorage and the browser's languages are not free).
+    var welcomes = function () {
+      return !storedConversation() && language() === 'en';
+    };
     early.settled = response
       .then(function (answer) {
         early.answered = true;
-        return answer.ok ? answer.clone().json() : null;
+        return answer.ok && welcomes() ? answer.clone().json() : null;
       })
       .then(function (body) {
         var name = body && (${nameOf});
