@@ -64,7 +64,9 @@ export interface ChatSessionOptions {
    * Calls `run` once, before the runtime's next paint (the page: requestAnimationFrame, with a timer for a
    * hidden tab). A live list that comes while one was already shown in this frame waits for it, and
    * only the newest of those is shown: a reply streamed faster than the screen paints costs one render
-   * per frame, not one per piece (live-stream.ts). Default: at once, every list.
+   * per frame, not one per piece (live-stream.ts). A message the visitor sends is shown once its
+   * requests have left, by the paint after them (outbox-delivery.ts). Default: at once, every list
+   * and every message.
    */
   nextFrame?: (run: () => void) => void;
 }

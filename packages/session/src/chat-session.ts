@@ -36,7 +36,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const shown = () => m.state.shown;
 
   const session: ChatSession = {
-    getState: () => m.view(),
+    getState: () => m.toldView(),
     subscribe: (listener) => m.subscribe(listener),
     onNavigate: (listener) => m.onNavigate(listener),
     start: () => m.dispatch({ type: 'started' }),

@@ -24,7 +24,14 @@ export async function sendText(m: SessionMachine, room: number, raw: string): Pr
   const text = normaliseOutgoing(raw);
   if (!text) return true;
   const id = m.newId();
-  m.dispatch({ type: 'message-added', room, item: { id, text, delivery: 'sending' } });
+  // Told to the page once the save's and the question's requests have left (the tasks queued by
+  // then), not at once: the page's render of the message would otherwise run before them (the
+  // line's awaits come after this) and hold the reply up by as much. The question's typing
+  // indicator, a task after it, shows the message with it; the paint after those tasks at the latest.
+  m.dispatch(
+    { type: 'message-added', room, item: { id, text, delivery: 'sending' } },
+    { tell: 'after-queued-tasks' },
+  );
   return (await queue(m, room, id)) !== 'failed';
 }
 

@@ -90,9 +90,17 @@ export interface SessionMachine {
   readonly readRetryDelaysMs: readonly number[];
   /** The one state, as the last transition left it. */
   readonly state: SessionState;
-  /** What getState() answers: derived from the state, the same object until what it shows changes. */
+  /** The state's view: derived from the state, the same object until what it shows changes. */
   view(): ChatSessionState;
-  dispatch(event: SessionEvent): void;
+  /** What getState() answers: the view, or the one before a change held for the next frame. */
+  toldView(): ChatSessionState;
+  /**
+   * Handles `event` and tells the listeners. With `{ tell: 'after-queued-tasks' }` and a runtime that
+   * paints (ChatSessionOptions.nextFrame given), the view it changes is told after the tasks already
+   * queued, by the paint after them — meanwhile toldView() is the view from before — or sooner, with
+   * the next change of the view that is told at once. Without `nextFrame`, at once as any other.
+   */
+  dispatch(event: SessionEvent, options?: { tell: 'after-queued-tasks' }): void;
   subscribe(listener: () => void): Unsubscribe;
   /** Calls `listener` with each move the page's URL is to follow (the state's `navigateTo` replaced). */
   onNavigate(listener: (conversationId: string | null) => void): Unsubscribe;
@@ -132,6 +140,27 @@ export function createSessionMachine(
   /** The last move told to the `onNavigate` listeners (each is told once). */
   let told: SessionState['navigateTo'] = null;
   let shown: { parts: readonly unknown[]; view: ChatSessionState } | null = null;
+  /** The view the listeners were last told of, while a change waits to be told (dispatch). */
+  let held: { view: ChatSessionState } | null = null;
+  const tell = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const tellHeld = () => {
+    if (!held) return; // told already, with a later change
+    held = null;
+    tell();
+  };
+  /**
+   * Only what the view is made of: a change elsewhere (the draft, a room left) keeps the same view
+   * object, so the page does not render again for it.
+   */
+  const viewParts = (): readonly unknown[] => [
+    shownRoom(state),
+    state.conversationStatus,
+    state.startsNew,
+    state.newChatFailed,
+    state.connectionLost,
+  ];
 
   const m: SessionMachine = {
     business: options.business,
@@ -153,24 +182,20 @@ export function createSessionMachine(
       return state;
     },
     view() {
-      const room = shownRoom(state);
-      // Only what the view is made of: a change elsewhere (the draft, a room left) keeps the same
-      // object, so the page does not render again for it.
-      const parts = [
-        room,
-        state.conversationStatus,
-        state.startsNew,
-        state.newChatFailed,
-        state.connectionLost,
-      ];
-      if (!shown || parts.some((part, i) => part !== shown!.parts[i])) {
-        shown = { parts, view: view(room) };
+      const parts = viewParts();
+      if (!shown || !sameParts(parts, shown.parts)) {
+        shown = { parts, view: view(parts[0] as RoomState | null) };
       }
       return shown.view;
     },
-    dispatch(event) {
+    toldView: () => held?.view ?? m.view(),
+    dispatch(event, tellOptions) {
       events.push(event);
       if (dispatching) return; // handled by the loop below, after the event being handled
+      const holding = tellOptions?.tell === 'after-queued-tasks' && options.nextFrame !== undefined;
+      // What the page goes on seeing while this change waits (one held already keeps its own).
+      const viewBefore = holding && !held ? m.view() : null;
+      const partsBefore = viewParts();
       dispatching = true;
       let changed = false;
       try {
@@ -194,7 +219,14 @@ export function createSessionMachine(
         events.length = 0;
         effects.length = 0;
       }
-      if (changed) for (const listener of [...listeners]) listener();
+      if (changed && holding) {
+        if (!held) held = { view: viewBefore as ChatSessionState };
+        setTimeout(() => m.nextFrame(tellHeld), 0);
+      } else if (changed) {
+        // A change of the view (not the draft's, say) shows a held one with it.
+        if (!sameParts(partsBefore, viewParts())) held = null;
+        tell();
+      }
       // The move is an event: told once, after the state it leads to (so the page renders the
       // conversation and its URL together).
       const { navigateTo } = state;
@@ -263,4 +295,8 @@ export function roomOf(m: SessionMachine, key: number): RoomState {
 /** Whether room `key`'s conversation is over by the server's clock (§4: 24 hours). */
 export function isExpired(m: SessionMachine, key: number): boolean {
   return isConversationExpired(roomOf(m, key).conversation, m.clock.now());
+}
+
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.every((part, i) => part === b[i]);
 }

@@ -52,7 +52,14 @@ describe('the first-read script', () => {
     const document = { currentScript: { src }, readyState: 'complete', querySelector: () => null };
     const tasks: Array<() => void> = [];
     const setTimeout = (run: () => void) => tasks.push(run);
-    const page = { window: {}, location: { pathname: '/chat/bella-vista-salon' }, fetch, Worker, document, setTimeout };
+    const page = {
+      window: {},
+      location: { pathname: '/chat/bella-vista-salon' },
+      fetch,
+      Worker,
+      document,
+      setTimeout,
+    };
     runInNewContext(firstReadScript(LOCAL).source, page);
     expect(fetch).toHaveBeenCalledOnce();
     // A task later: starting a worker is main-thread work, kept out of the task that starts the read.

@@ -40,7 +40,8 @@ describe('a message being saved', () => {
     await user.type(input, 'First{Enter}');
     await save.started;
     await user.type(input, 'Second{Enter}');
-    expect(userBubbles().map((b) => b.text)).toEqual(['First', 'Second']);
+    // Shown by the next paint (the session tells the page once the requests it queued have left).
+    await waitFor(() => expect(userBubbles().map((b) => b.text)).toEqual(['First', 'Second']));
 
     save.release();
     await screen.findByText('You said: Second');
