@@ -7,7 +7,8 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { type Business, type OfferedSmartReply, type SuggestedQuestion } from '@chat/core';
 import { ERROR_TEXT, PAGE_TEXT, UI_TEXT } from '../../lib/i18n/active-text.js';
-import { Composer } from '../composer/composer.js';
+import type { ChatSession } from '@chat/session';
+import { Composer, type ComposerProps } from '../composer/composer.js';
 import { peekEarlyComposer } from '../composer/early-composer.js';
 import { useServices } from '../../lib/services/services-context.js';
 import { useFocusRescue } from '../../lib/use-focus-rescue.js';
@@ -40,8 +41,6 @@ export function ConversationView({ business, binding }: { business: Business; bi
   // An Enter before the conversation existed is sent as soon as the session can send, once; a message
   // that cannot be sent (§6) stays in the box.
   const earlyText = useEarlyComposerHandover(early, state.canSend && interrupt === null, chatEnabled, submit);
-  // The box shows the session's draft, its one owner: a keystroke renders the box, not the page.
-  const draft = useSyncExternalStore(session.subscribe, session.getDraft);
   const send = (text: string) => session.send(text);
   useQueryParamMessages(state.canSend, send);
   useEmbedHost({ messages: state.stored, loaded: state.loaded, canSend: state.canSend, send });
@@ -121,20 +120,32 @@ export function ConversationView({ business, binding }: { business: Business; bi
         <div className="chat-column">
           <ConnectionStatus reconnecting={state.reconnecting} />
           <SmartReplies replies={smartReplies} onSelect={onSmartReply} />
-          <Composer
+          <DraftComposer
+            session={session}
             ref={composerInput}
             disabled={!chatEnabled || interrupt !== null}
             placeholder={composerPlaceholder(chatEnabled, interrupt !== null)}
             onSend={(text) => void submit(text)}
             autoFocus={FOCUS_ON_LOAD}
-            text={draft}
-            onTextChange={session.setDraft}
             initialCaret={earlyText.caret}
           />
         </div>
       </div>
     </main>
   );
+}
+
+/**
+ * The composer showing the session's draft, its one owner. The draft is read here, not by the
+ * conversation: a keystroke (and the box cleared by a send) renders the box, not the whole
+ * conversation — on the send, that render runs before the message's requests leave.
+ */
+function DraftComposer({
+  session,
+  ...props
+}: Omit<ComposerProps, 'text' | 'onTextChange'> & { session: ChatSession }) {
+  const draft = useSyncExternalStore(session.subscribe, session.getDraft);
+  return <Composer {...props} text={draft} onTextChange={session.setDraft} />;
 }
 
 /** The disabled composer says why (§6 first: an unapproved business blocks chatting for good). */
