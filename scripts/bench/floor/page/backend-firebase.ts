@@ -28,6 +28,11 @@ import {
 import type { FloorBackend } from './floor-backend.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The TTL field firestore.rules require on a new conversation and message (data-retention.ts): its
+ * 24 hours and the default 30 days' retention, by this machine's clock (the emulator's).
+ */
+const deleteAt = () => Timestamp.fromMillis(Date.now() + DAY_MS + 30 * DAY_MS);
 
 export function createBackend(setting: string): FloorBackend {
   const [projectId = '', emulator] = setting.split(',');
@@ -53,6 +58,7 @@ export function createBackend(setting: string): FloorBackend {
       createdAt: serverTimestamp(),
       updatedAt: serverTimestamp(),
       expiredAt: serverTimestamp(),
+      deleteAt: deleteAt(),
     });
     const createdAt = (await getDoc(ref)).get('createdAt') as Timestamp;
     await updateDoc(ref, { expiredAt: Timestamp.fromMillis(createdAt.toMillis() + DAY_MS) });
@@ -88,7 +94,7 @@ export function createBackend(setting: string): FloorBackend {
       const conversation = doc(db, 'conversations', conversationId);
       const message = doc(collection(conversation, 'messages'));
       const batch = writeBatch(db);
-      batch.set(message, { role: 'user', text, createdAt: serverTimestamp() });
+      batch.set(message, { role: 'user', text, createdAt: serverTimestamp(), deleteAt: deleteAt() });
       batch.update(conversation, {
         lastMessage: { text, sender: 'user', sentAt: serverTimestamp(), messageId: message.id },
         updatedAt: serverTimestamp(),
