@@ -1,19 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '@chat/core';
 import { openSession, stopSessions } from './testing/open-session.js';
+import { manualFrames } from './testing/manual-frames.js';
 
 afterEach(stopSessions);
-
-/** A runtime whose frames the test paints, one at a time. */
-function manualFrames() {
-  const waiting: Array<() => void> = [];
-  return {
-    nextFrame: (run: () => void) => void waiting.push(run),
-    paint: () => {
-      for (const run of waiting.splice(0)) run();
-    },
-  };
-}
 
 const reply = (text: string, streaming: boolean) => [
   { id: 'q', role: 'user', text: 'Are you open?', createdAt: 1 },

@@ -1,18 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSession, stopSessions } from './testing/open-session.js';
+import { manualFrames } from './testing/manual-frames.js';
 
 afterEach(stopSessions);
-
-/** A runtime whose frames the test paints. */
-function manualFrames() {
-  const waiting: Array<() => void> = [];
-  return {
-    nextFrame: (run: () => void) => void waiting.push(run),
-    paint: () => {
-      for (const run of waiting.splice(0)) run();
-    },
-  };
-}
 
 /** Runs the tasks queued so far (timers of 0 ms) and the promise callbacks they queue. */
 const queuedTasks = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
