@@ -16,6 +16,7 @@
  */
 import {
   EARLY_COMPOSER_GLOBAL,
+  EARLY_COMPOSER_TAKEN_GLOBAL,
   EARLY_DRAFT_STORAGE_KEY,
 } from '../src/app/first-read/early-composer-handover.js';
 
@@ -49,6 +50,8 @@ export function earlyComposerSource(): string {
       }
     };
     var run = function () {
+      // The app's box is in already (its script ran first): it does all this itself.
+      if (window[${JSON.stringify(EARLY_COMPOSER_TAKEN_GLOBAL)}]) return;
       var box = document.querySelector('#root textarea.composer__input');
       var button = document.querySelector('#root button.composer__send');
       if (!box || !button || box.disabled) return;
@@ -93,7 +96,12 @@ export function earlyComposerSource(): string {
       });
     };
     try {
-      whenParsed(run);
+      // A task after the script's own, which starts the page's first read: the box's start (the tab's
+      // sessionStorage read back, listeners) is main-thread work of its own. The box takes typing
+      // meanwhile, as index.html has it.
+      whenParsed(function () {
+        setTimeout(run, 0);
+      });
     } catch (error) {
       // No document to run in: the app's box does everything once it renders.
     }

@@ -11,6 +11,18 @@
 export const EARLY_COMPOSER_GLOBAL = '__chatEarlyComposer';
 
 /**
+ * Set by the app once its own box has replaced index.html's (adoptEarlyBox at commit): a script that
+ * starts the early box only then leaves the page alone (its start runs a task after the script).
+ */
+export const EARLY_COMPOSER_TAKEN_GLOBAL = '__chatEarlyComposerTaken';
+
+/** Tells a first-read script that has not started the early box yet that the app's box is in (see above). */
+export function markEarlyBoxTaken(scope: typeof globalThis = globalThis): void {
+  (scope as typeof globalThis & { [EARLY_COMPOSER_TAKEN_GLOBAL]?: boolean })[EARLY_COMPOSER_TAKEN_GLOBAL] =
+    true;
+}
+
+/**
  * sessionStorage key of the draft typed before the app took the box over: one tab, one business. Read
  * back by the script after a reload (into the box) and dropped once the conversation view has the text.
  */

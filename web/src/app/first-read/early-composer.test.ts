@@ -2,16 +2,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstReadScript } from '../../../build/first-read-script.js';
-import { EARLY_COMPOSER_GLOBAL, EARLY_DRAFT_STORAGE_KEY, readEarlyBox } from './early-composer-handover.js';
+import {
+  EARLY_COMPOSER_GLOBAL,
+  EARLY_COMPOSER_TAKEN_GLOBAL,
+  EARLY_DRAFT_STORAGE_KEY,
+  markEarlyBoxTaken,
+  readEarlyBox,
+} from './early-composer-handover.js';
 import { LOCAL_ENV } from './first-read-test-envs.js';
 
 // The web workspace's root: where vitest runs this project.
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
 
-type Scope = typeof globalThis & { [EARLY_COMPOSER_GLOBAL]?: unknown };
+type Scope = typeof globalThis & {
+  [EARLY_COMPOSER_GLOBAL]?: unknown;
+  [EARLY_COMPOSER_TAKEN_GLOBAL]?: unknown;
+};
 
-/** index.html as the browser has it before the app runs, at `path`, with the first-read script run. */
-function loadPage(path: string): void {
+/** index.html as the browser has it before the app runs, at `path`, the first-read script just run. */
+function openPage(path: string): void {
   document.documentElement.innerHTML = INDEX_HTML.replace(/^[\s\S]*?<html[^>]*>/, '').replace(
     /<\/html>[\s\S]*$/,
     '',
@@ -22,6 +31,15 @@ function loadPage(path: string): void {
     vi.fn(async () => new Response('{}', { status: 404 })),
   );
   new Function(firstReadScript(LOCAL_ENV).source)();
+}
+
+/** The script starts the box a task after its own. */
+const scriptsTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** openPage, and the box started. */
+async function loadPage(path: string): Promise<void> {
+  openPage(path);
+  await scriptsTask();
 }
 
 const box = () => document.querySelector<HTMLTextAreaElement>('#root textarea[aria-label="Message"]')!;
@@ -44,13 +62,14 @@ describe("index.html's message box before the app runs (the first-read script's 
   beforeEach(() => {
     window.sessionStorage.clear();
     delete (globalThis as Scope)[EARLY_COMPOSER_GLOBAL];
+    delete (globalThis as Scope)[EARLY_COMPOSER_TAKEN_GLOBAL];
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('takes typing at once; the send button follows the text; Shift+Enter is a new line', () => {
-    loadPage('/chat/bella-vista-salon');
+  it('takes typing at once; the send button follows the text; Shift+Enter is a new line', async () => {
+    await loadPage('/chat/bella-vista-salon');
     expect(box().disabled).toBe(false);
     expect(sendButton().disabled).toBe(true);
     type('   ');
@@ -61,8 +80,8 @@ describe("index.html's message box before the app runs (the first-read script's 
     expect(readEarlyBox()).toMatchObject({ draft: '   Hello', pendingSend: null, focused: true });
   });
 
-  it('holds the text an Enter sends, read-only, for the app to send; only once', () => {
-    loadPage('/chat/bella-vista-salon');
+  it('holds the text an Enter sends, read-only, for the app to send; only once', async () => {
+    await loadPage('/chat/bella-vista-salon');
     type('  Do you open on Sundays?  ');
     expect(press('Enter').defaultPrevented).toBe(true);
     expect(box().readOnly).toBe(true);
@@ -76,8 +95,19 @@ describe("index.html's message box before the app runs (the first-read script's 
     });
   });
 
-  it('does not send while an IME composes, nor blank text', () => {
-    loadPage('/chat/bella-vista-salon');
+  it("starts the box a task after the script, and not at all once the app's own box is in", async () => {
+    openPage('/chat/bella-vista-salon');
+    expect(readEarlyBox()).toMatchObject({ draft: '', focused: false });
+    // The app's box replaced index.html's before the script's task came (its script ran first).
+    markEarlyBoxTaken();
+    await scriptsTask();
+    type('Hello');
+    expect(press('Enter').defaultPrevented).toBe(false);
+    expect(readEarlyBox()).toMatchObject({ draft: '', pendingSend: null });
+  });
+
+  it('does not send while an IME composes, nor blank text', async () => {
+    await loadPage('/chat/bella-vista-salon');
     press('Enter');
     expect(readEarlyBox()?.pendingSend).toBeNull();
     type('にほん');
@@ -85,8 +115,8 @@ describe("index.html's message box before the app runs (the first-read script's 
     expect(readEarlyBox()?.pendingSend).toBeNull();
   });
 
-  it('keeps the text in the tab through a reload, for the same business only, as a draft', () => {
-    loadPage('/chat/bella-vista-salon');
+  it('keeps the text in the tab through a reload, for the same business only, as a draft', async () => {
+    await loadPage('/chat/bella-vista-salon');
     type('Half a question');
     expect(JSON.parse(window.sessionStorage.getItem(EARLY_DRAFT_STORAGE_KEY)!)).toEqual({
       businessId: 'bella-vista-salon',
@@ -94,12 +124,12 @@ describe("index.html's message box before the app runs (the first-read script's 
     });
     press('Enter');
 
-    loadPage('/chat/bella-vista-salon');
+    await loadPage('/chat/bella-vista-salon');
     expect(box().value).toBe('Half a question');
     expect(box().readOnly).toBe(false);
     expect(readEarlyBox()?.pendingSend).toBeNull();
 
-    loadPage('/chat/another-business');
+    await loadPage('/chat/another-business');
     expect(box().value).toBe('');
   });
 });

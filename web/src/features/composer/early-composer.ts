@@ -12,6 +12,7 @@
 import { useSyncExternalStore } from 'react';
 import {
   EARLY_DRAFT_STORAGE_KEY,
+  markEarlyBoxTaken,
   readEarlyBox,
   type EarlyBox,
   type StoredEarlyDraft,
@@ -64,7 +65,10 @@ function persist(current: EarlyComposerState): void {
  */
 export function adoptEarlyBox(businessId: string, commit: boolean): void {
   if (takenOver) return;
-  if (commit) takenOver = true;
+  if (commit) {
+    takenOver = true;
+    markEarlyBoxTaken();
+  }
   const early = readEarlyBox();
   if (!early) {
     if (!state.businessId) state = { ...state, businessId };
