@@ -92,7 +92,7 @@ export interface SessionMachine {
   readonly state: SessionState;
   /** The state's view: derived from the state, the same object until what it shows changes. */
   view(): ChatSessionState;
-  /** What getState() answers: the view, or the one before a change held for the next frame. */
+  /** What getState() answers: the view, or the one from before a change still held (dispatch's `tell`). */
   toldView(): ChatSessionState;
   /**
    * Handles `event` and tells the listeners. With `{ tell: 'after-queued-tasks' }` and a runtime that
