@@ -15,6 +15,7 @@ import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatRoute } from './chat-route.js';
+import type { CallLimits, CounterReading } from './firestore-call-limits.js';
 import type { ChatStore } from './firestore-chat-store.js';
 import type { TokenVerifier } from './id-token.js';
 
@@ -106,7 +107,13 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
+/** Limits with room for every call: their own tests are in call-limits.emulator.test.ts. */
+const roomForEveryCall: CallLimits = {
+  read: async () => ({ full: null, take: async () => ({ ok: true }) }),
+  take: async () => ({ ok: true }),
+};
+
+async function serve(store: ChatStore, auth: TokenVerifier, limits = roomForEveryCall): Promise<string> {
   const logger = pino({ level: 'silent' });
   const app = express();
   app.use(express.json());
@@ -119,8 +126,7 @@ async function serve(store: ChatStore, auth: TokenVerifier): Promise<string> {
       pace: { chunkChars: 0, intervalMs: 0 },
       minWriteIntervalMs: 250,
       savedMessageWaitMs: 10_000,
-      // The limits' own tests are in call-limits.emulator.test.ts: here every call is within them.
-      limits: { take: () => Promise.resolve({ ok: true }) },
+      limits,
       visitorWindow: { max: 100, windowMs: 60_000 },
       conversationWindow: { max: 100, windowMs: 60_000 },
       drain: createDrain(),
@@ -321,5 +327,87 @@ describe('the chat route before the assistant', () => {
     const response = await send(url, 'a-token');
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not-found');
+  });
+});
+
+describe("the call's limits beside the turn's other round trips", () => {
+  /** Limits whose read and count are logged; the count answers only once `counting` resolves. */
+  function gatedLimits(
+    log: ReturnType<typeof callLog>,
+    counting: Promise<void>,
+    counted: CounterReading['take'],
+  ) {
+    return {
+      read: async () => {
+        log.call('limits-read');
+        return {
+          full: null,
+          take: async () => {
+            log.call('limits-take');
+            await counting;
+            return counted();
+          },
+        };
+      },
+      take: () => Promise.reject(new Error('the route reads, then takes')),
+    } satisfies CallLimits;
+  }
+
+  it("reads the counters while the turn's documents are read, and claims the turn while counting the call", async () => {
+    const log = callLog();
+    // The documents answer only once the counters are being read, and the count only once the
+    // turn is being claimed: one after the other, this call would never answer.
+    const store = fakeStore(log, log.all(['limits-read']));
+    const claim = store.turns.claim.bind(store.turns);
+    store.turns.claim = (...args) => {
+      log.call('claim');
+      return claim(...args);
+    };
+    const url = await serve(
+      store,
+      validToken,
+      gatedLimits(log, log.all(['claim']), async () => ({ ok: true })),
+    );
+    const answer = await send(url, 'a-token', { messageId: 'message-1' });
+    expect(answer.status).toBe(200);
+    expect(histories).toHaveLength(1);
+  });
+
+  it('refuses a call over its limit (429, Retry-After) and gives its claim back, so a later call runs the turn', async () => {
+    const log = callLog();
+    const store = fakeStore(log, Promise.resolve());
+    let full = true;
+    const url = await serve(
+      store,
+      validToken,
+      gatedLimits(log, Promise.resolve(), async () =>
+        full ? { ok: false, kind: 'visitor', retryAfterMs: 30_000 } : { ok: true },
+      ),
+    );
+    const refused = await send(url, 'a-token', { messageId: 'message-1' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('too-many-requests');
+    expect(histories).toEqual([]);
+
+    full = false;
+    const later = await send(url, 'a-token', { messageId: 'message-1' });
+    expect(later.status).toBe(200);
+    expect(histories).toHaveLength(1);
+  });
+
+  it('refuses a call whose counter was already full at the read, without counting or claiming it', async () => {
+    const log = callLog();
+    const store = fakeStore(log, Promise.resolve());
+    store.turns.claim = () => Promise.reject(new Error('a call refused by the read claims nothing'));
+    const refusal = { ok: false, kind: 'conversation', retryAfterMs: 1_500 } as const;
+    const url = await serve(store, validToken, {
+      read: async () => ({ full: refusal, take: async () => refusal }),
+      take: async () => refusal,
+    });
+    const refused = await send(url, 'a-token', { messageId: 'message-1' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(histories).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ import type { ChatStore } from './firestore-chat-store.js';
 import { createFirestoreTurnWriter } from './firestore-turn-writer.js';
 import type { TokenVerifier } from './id-token.js';
 import { requestUser } from './id-token.js';
-import type { CallLimits, CallVerdict, CallWindow } from './firestore-call-limits.js';
+import type { CallLimits, CallRefusal, CallVerdict, CallWindow } from './firestore-call-limits.js';
 import { LOGGED_CONVERSATION } from './request-log.js';
 
 export interface ChatRouteOptions {
@@ -65,6 +65,12 @@ const LIMIT_MESSAGES: Record<Exclude<CallVerdict, { ok: true }>['kind'], string>
   visitor: 'You have sent many messages; wait a while and try again',
   conversation: 'This conversation has had many messages; wait a while and try again',
 };
+
+/** Answers a call over one of its limits: 429, and when it may try again. */
+function refuseOverLimit(res: Response, refusal: CallRefusal): void {
+  res.set('Retry-After', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))));
+  sendError(res, 'too-many-requests', LIMIT_MESSAGES[refusal.kind]);
+}
 
 /** The promise's outcome, never rejecting: a read that is not awaited yet cannot go unhandled. */
 function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
@@ -124,35 +130,64 @@ export function chatRoute(options: ChatRouteOptions): Router {
       );
     });
     const user = await requestUser(auth, req);
+    // The call's counters are read beside the turn's documents (a plain read: nothing is counted yet,
+    // and a counter already full refuses the call from it); the call is counted only once the turn is
+    // known to be one an assistant answers.
+    const counterRead = settled(
+      options.limits.read([
+        {
+          kind: 'visitor',
+          // No address can only be a socket already gone; the conversation then stands for the visitor.
+          key: user ? `uid:${user.uid}` : req.ip ? `ip:${req.ip}` : `conversation:${body.conversationId}`,
+          limit: options.visitorWindow,
+        },
+        { kind: 'conversation', key: body.conversationId, limit: options.conversationWindow },
+      ]),
+    );
     const { conversation, business, request } = checkChatTurn({
       body,
       user,
       ...valueOf(await documentsRead),
       nowMs,
     });
-    // Counted once the turn is known to be one an assistant answers, beside the reads still going.
-    const verdict = options.limits.take([
-      {
-        kind: 'visitor',
-        // No address can only be a socket already gone; the conversation then stands for the visitor.
-        key: user ? `uid:${user.uid}` : req.ip ? `ip:${req.ip}` : `conversation:${conversation.id}`,
-        limit: options.visitorWindow,
-      },
-      { kind: 'conversation', key: conversation.id, limit: options.conversationWindow },
-    ]);
-    verdict.catch(() => undefined);
-    const counted = await verdict;
-    if (!counted.ok) {
-      res.set('Retry-After', String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))));
-      sendError(res, 'too-many-requests', LIMIT_MESSAGES[counted.kind]);
+    const counters = valueOf(await counterRead);
+    if (counters.full) {
+      refuseOverLimit(res, counters.full);
       return;
     }
-
-    // Claimed while the message may still be on its way (one answer per question, issue 27): the
-    // history read above goes on meanwhile, so the claim costs the reply no time.
-    const claim: TurnClaim = answered
-      ? await store.turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn })
-      : { run: true, attempt: 1 };
+    // Counted and claimed together (one answer per question, issue 27), while the message may still
+    // be on its way: the two transactions and the history read above cost the reply one round trip.
+    // A call over its limit after all gives its claim back as failed, so that a later call may run it.
+    const counting = counters.take();
+    const claiming: Promise<TurnClaim> = answered
+      ? store.turns.claim(conversation.id, answered, { nowMs, waitMs: TURN_WAIT_MS, withdrawn })
+      : Promise.resolve({ run: true, attempt: 1 });
+    claiming.catch(() => undefined);
+    const releaseClaim = (error: unknown) => {
+      if (!answered) return;
+      void claiming
+        .then((claim) =>
+          claim.run
+            ? store.turns.settle(conversation.id, answered, claim.attempt, failedOutcome(error))
+            : undefined,
+        )
+        .catch((settleError: unknown) =>
+          logger.warn({ err: settleError }, 'a refused turn could not give its claim back'),
+        );
+    };
+    let counted: CallVerdict;
+    try {
+      counted = await counting;
+    } catch (error) {
+      releaseClaim(error);
+      throw error;
+    }
+    if (!counted.ok) {
+      releaseClaim(new ProviderError('too-many-requests', LIMIT_MESSAGES[counted.kind], 429));
+      refuseOverLimit(res, counted);
+      return;
+    }
+    const claim = await claiming;
     if (!claim.run) {
       res.json(claim.answer);
       return;

@@ -29,14 +29,41 @@ export interface CallWindow {
 /** Whose calls a counter counts: a visitor (uid or client address) or a conversation. */
 export type CounterKind = 'visitor' | 'conversation';
 
-export type CallVerdict = { ok: true } | { ok: false; kind: CounterKind; retryAfterMs: number };
+/** A call refused: the first full counter's kind, and how long until it has room again. */
+export type CallRefusal = { ok: false; kind: CounterKind; retryAfterMs: number };
+
+export type CallVerdict = { ok: true } | CallRefusal;
+
+/** The counters as a plain read found them (no lock, nothing written). */
+export interface CounterReading {
+  /** The refusal when a counter was already full at the read: nothing is counted. Null when all had room. */
+  full: CallRefusal | null;
+  /**
+   * Counts one call against every counter, all or none, in a transaction that reads them again (the
+   * plain read may be stale): when any is full by then, none is counted and the verdict names it.
+   */
+  take(): Promise<CallVerdict>;
+}
 
 export interface CallLimits {
+  /**
+   * Reads the counters, so that a caller can start this read beside its others and count the call
+   * (`take`) once it knows the call is one to count. A counter already full is refused from this
+   * read: a flood costs reads, never writes nor locks.
+   */
+  read(counters: readonly Counter[]): Promise<CounterReading>;
   /**
    * Counts one call against every counter given, all or none: when any of them is full, none is
    * counted and the verdict names the first full one and how long until it has room again.
    */
-  take(counters: readonly { kind: CounterKind; key: string; limit: CallWindow }[]): Promise<CallVerdict>;
+  take(counters: readonly Counter[]): Promise<CallVerdict>;
+}
+
+/** One counter a call counts against: whose calls, keyed how, and its limit. */
+export interface Counter {
+  kind: CounterKind;
+  key: string;
+  limit: CallWindow;
 }
 
 /** The counter's document id: its kind and a hash of its key (no address stored in clear). */
@@ -47,11 +74,7 @@ export function counterId(kind: CounterKind, key: string): string {
 export function createFirestoreCallLimits(db: Firestore, now: () => number = Date.now): CallLimits {
   const collection = db.collection(CALL_LIMITS_COLLECTION);
   /** Each counter's calls in its open window (0 when none is open), and when that window ends. */
-  const windows = (
-    counters: readonly { kind: CounterKind; key: string; limit: CallWindow }[],
-    snapshots: DocumentSnapshot[],
-    at: number,
-  ) =>
+  const windows = (counters: readonly Counter[], snapshots: DocumentSnapshot[], at: number) =>
     counters.map((counter, index) => {
       const snapshot = snapshots[index]!;
       const endsAt = snapshot.exists ? (snapshot.get('windowEndsAt') as Timestamp).toMillis() : 0;
@@ -62,34 +85,44 @@ export function createFirestoreCallLimits(db: Firestore, now: () => number = Dat
         endsAt: open ? endsAt : at + counter.limit.windowMs,
       };
     });
-  const refusal = (entries: ReturnType<typeof windows>, at: number): CallVerdict | null => {
+  const refusal = (entries: ReturnType<typeof windows>, at: number): CallRefusal | null => {
     const full = entries.find((entry) => entry.calls >= entry.counter.limit.max);
     return full ? { ok: false, kind: full.counter.kind, retryAfterMs: full.endsAt - at } : null;
   };
 
-  return {
-    async take(counters) {
-      if (counters.length === 0) return { ok: true };
-      const refs = counters.map((counter) => collection.doc(counterId(counter.kind, counter.key)));
-      // A counter already full is answered from a plain read: a flood costs reads, takes no lock.
-      const seen = now();
-      const early = refusal(windows(counters, await db.getAll(...refs), seen), seen);
-      if (early) return early;
-      return db.runTransaction(async (tx) => {
-        const at = now();
-        const entries = windows(counters, await tx.getAll(...refs), at);
-        const refused = refusal(entries, at);
-        if (refused) return refused;
-        entries.forEach(({ counter, calls, endsAt }, index) => {
-          tx.set(refs[index]!, {
-            kind: counter.kind,
-            calls: calls + 1,
-            windowEndsAt: Timestamp.fromMillis(endsAt),
-            [TTL_FIELD]: Timestamp.fromMillis(endsAt + COUNTER_KEEP_AFTER_MS),
+  const nothingToCount: CounterReading = { full: null, take: async () => ({ ok: true }) };
+
+  const read = async (counters: readonly Counter[]): Promise<CounterReading> => {
+    if (counters.length === 0) return nothingToCount;
+    const refs = counters.map((counter) => collection.doc(counterId(counter.kind, counter.key)));
+    const seen = now();
+    const full = refusal(windows(counters, await db.getAll(...refs), seen), seen);
+    if (full) return { full, take: async () => full };
+    return {
+      full: null,
+      take: () =>
+        db.runTransaction(async (tx) => {
+          const at = now();
+          const entries = windows(counters, await tx.getAll(...refs), at);
+          const refused = refusal(entries, at);
+          if (refused) return refused;
+          entries.forEach(({ counter, calls, endsAt }, index) => {
+            tx.set(refs[index]!, {
+              kind: counter.kind,
+              calls: calls + 1,
+              windowEndsAt: Timestamp.fromMillis(endsAt),
+              [TTL_FIELD]: Timestamp.fromMillis(endsAt + COUNTER_KEEP_AFTER_MS),
+            });
           });
-        });
-        return { ok: true } as const;
-      });
+          return { ok: true } as const;
+        }),
+    };
+  };
+
+  return {
+    read,
+    async take(counters) {
+      return (await read(counters)).take();
     },
   };
 }
