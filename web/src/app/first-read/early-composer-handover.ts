@@ -11,7 +11,7 @@
 export const EARLY_COMPOSER_GLOBAL = '__chatEarlyComposer';
 
 /**
- * Set by the app once its own box has replaced index.html's (adoptEarlyBox at commit): a script that
+ * Set by the app once its own box has replaced index.html's (adoptEarlyBox at commit, or finishEarlyComposer): a script that
  * starts the early box only then leaves the page alone (its start runs a task after the script).
  */
 export const EARLY_COMPOSER_TAKEN_GLOBAL = '__chatEarlyComposerTaken';

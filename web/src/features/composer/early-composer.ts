@@ -65,10 +65,7 @@ function persist(current: EarlyComposerState): void {
  */
 export function adoptEarlyBox(businessId: string, commit: boolean): void {
   if (takenOver) return;
-  if (commit) {
-    takenOver = true;
-    markEarlyBoxTaken();
-  }
+  if (commit) takeOver();
   const early = readEarlyBox();
   if (!early) {
     if (!state.businessId) state = { ...state, businessId };
@@ -128,9 +125,18 @@ export function peekEarlyComposer(): EarlyComposerState | null {
 
 /** The conversation view has the text (in its box, or sent): the store and the stored copy are emptied. */
 export function finishEarlyComposer(): void {
-  takenOver = true;
+  takeOver();
   if (state === EMPTY) return;
   set({ ...EMPTY, businessId: state.businessId });
+}
+
+/**
+ * The app's own box is in: index.html's box is history here, and for the first-read script's deferred
+ * start of it too (a start that comes later leaves the page alone), whichever way the app got here.
+ */
+function takeOver(): void {
+  takenOver = true;
+  markEarlyBoxTaken();
 }
 
 /** For tests: back to a page that has not started. */
