@@ -21,6 +21,13 @@ export interface FirebaseStack {
 export declare const DEMO_BUSINESSES_FILE: string;
 export declare const DEFAULT_BUSINESS_ID: string;
 
+/** The page's VITE_* build settings for a demo- project on the emulators at the given hosts. */
+export declare function demoFirebaseBuildEnv(hosts?: {
+  projectId?: string;
+  authHost?: string;
+  firestoreHost?: string;
+}): Record<string, string>;
+
 export declare function startFirebaseStack(options?: {
   ports?: { firestore?: number; auth?: number; web?: number; chatService?: number };
   projectId?: string;
