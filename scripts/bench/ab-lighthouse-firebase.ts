@@ -12,14 +12,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { demoFirebaseBuildEnv, DEFAULT_BUSINESS_ID, startFirebaseStack } from '../lib/firebase-stack.mjs';
 // @ts-expect-error -- a Node built-ins module of the scripts, without a declaration file
 import { emulatorHostingHeaders } from '../lib/hosting-headers.mjs';
 import { startHostingServer } from '../lib/hosting-server.mjs';
-import { CHROMIUM_PATH } from '../../web/e2e/support/chromium.js';
-import { LIGHTHOUSE_CHROMIUM_FLAGS } from './lighthouse.js';
+import { lighthouseRun } from './lighthouse.js';
 import { median } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,50 +51,32 @@ interface Run {
 }
 
 async function runOnce(url: string, save: string | undefined): Promise<Run> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'chat-ab-fb-lighthouse-'));
-  const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS,
-    ignoreDefaultFlags: true,
-    userDataDir,
-    logLevel: 'error',
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      maxWaitForLoad: 15_000,
-      disableFullPageScreenshot: true,
-      // With --profile, V8's sampling profiler in the trace: which functions the long tasks ran.
-      ...(profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
-    });
-    if (!result) throw new Error(`no result for ${url}`);
-    const { lhr, artifacts } = result;
-    if (save) {
-      writeFileSync(`${save}.json`, JSON.stringify(lhr));
-      writeFileSync(`${save}.trace.json`, JSON.stringify(artifacts.Trace));
-    }
-    const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const items = (lhr.audits['long-tasks']?.details as { items?: Array<Record<string, unknown>> })?.items;
-    const longTasks = (items ?? [])
-      .map(
-        (t) =>
-          `${String(t.url).split('/').pop()}@${Number(t.startTime).toFixed(0)}:${Number(t.duration).toFixed(0)}`,
-      )
-      .join(' ');
-    return {
-      performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
-      tbt: value('total-blocking-time'),
-      lcp: value('largest-contentful-paint'),
-      tti: value('interactive'),
-      cls: value('cumulative-layout-shift'),
-      longTasks,
-    };
-  } finally {
-    chrome.kill();
-    rmSync(userDataDir, { recursive: true, force: true });
+  // With --profile, V8's sampling profiler in the trace: which functions the long tasks ran.
+  const result = await lighthouseRun(
+    url,
+    profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {},
+  );
+  const { lhr, artifacts } = result;
+  if (save) {
+    writeFileSync(`${save}.json`, JSON.stringify(lhr));
+    writeFileSync(`${save}.trace.json`, JSON.stringify(artifacts.Trace));
   }
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const items = (lhr.audits['long-tasks']?.details as { items?: Array<Record<string, unknown>> })?.items;
+  const longTasks = (items ?? [])
+    .map(
+      (t) =>
+        `${String(t.url).split('/').pop()}@${Number(t.startTime).toFixed(0)}:${Number(t.duration).toFixed(0)}`,
+    )
+    .join(' ');
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    tbt: value('total-blocking-time'),
+    lcp: value('largest-contentful-paint'),
+    tti: value('interactive'),
+    cls: value('cumulative-layout-shift'),
+    longTasks,
+  };
 }
 
 // With --traces, the builds are kept beside the traces (their source maps name the profiled functions).

@@ -42,7 +42,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { Result } from 'lighthouse';
+import type { Flags, Result, RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium.js';
 import { median } from './stats.js';
 
@@ -77,8 +77,12 @@ export interface LighthousePage {
   warnings: string[];
 }
 
-/** One Lighthouse run of `url` in a Chromium of its own. */
-async function runOnce(url: string): Promise<Result> {
+/**
+ * Lighthouse's performance audit of `url` in a Chromium of its own (a fresh profile, closed after), as
+ * the bench runs it; `extra` adds settings (the Firebase A/B's trace categories). Throws when
+ * Lighthouse gives no result or reports a runtime error.
+ */
+export async function lighthouseRun(url: string, extra: Flags = {}): Promise<RunnerResult> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chat-bench-lighthouse-'));
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
@@ -94,15 +98,20 @@ async function runOnce(url: string): Promise<Result> {
       onlyCategories: ['performance'],
       maxWaitForLoad: 15_000,
       disableFullPageScreenshot: true,
+      ...extra,
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    return lhr;
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return result;
   } finally {
     chrome.kill();
     rmSync(userDataDir, { recursive: true, force: true });
   }
+}
+
+/** One Lighthouse run of `url`: its report. */
+async function runOnce(url: string): Promise<Result> {
+  return (await lighthouseRun(url)).lhr;
 }
 
 function figuresOf(lhr: Result): LighthouseFigures {
