@@ -110,7 +110,6 @@ afterEach(() => {
 /** Limits with room for every call: their own tests are in call-limits.emulator.test.ts. */
 const roomForEveryCall: CallLimits = {
   read: async () => ({ full: null, take: async () => ({ ok: true }) }),
-  take: async () => ({ ok: true }),
 };
 
 async function serve(store: ChatStore, auth: TokenVerifier, limits = roomForEveryCall): Promise<string> {
@@ -349,7 +348,6 @@ describe("the call's limits beside the turn's other round trips", () => {
           },
         };
       },
-      take: () => Promise.reject(new Error('the route reads, then takes')),
     } satisfies CallLimits;
   }
 
@@ -403,7 +401,6 @@ describe("the call's limits beside the turn's other round trips", () => {
     const refusal = { ok: false, kind: 'conversation', retryAfterMs: 1_500 } as const;
     const url = await serve(store, validToken, {
       read: async () => ({ full: refusal, take: async () => refusal }),
-      take: async () => refusal,
     });
     const refused = await send(url, 'a-token', { messageId: 'message-1' });
     expect(refused.status).toBe(429);

@@ -61,15 +61,21 @@ export interface ChatRouteOptions {
   logger: Logger;
 }
 
-const LIMIT_MESSAGES: Record<Exclude<CallVerdict, { ok: true }>['kind'], string> = {
+const LIMIT_MESSAGES: Record<CallRefusal['kind'], string> = {
   visitor: 'You have sent many messages; wait a while and try again',
   conversation: 'This conversation has had many messages; wait a while and try again',
 };
 
-/** Answers a call over one of its limits: 429, and when it may try again. */
+/** What a call over one of its limits is answered: 429 with the page's polite message. */
+function overLimit(refusal: CallRefusal): ProviderError {
+  return new ProviderError('too-many-requests', LIMIT_MESSAGES[refusal.kind], 429);
+}
+
+/** Answers a call over one of its limits, and when it may try again. */
 function refuseOverLimit(res: Response, refusal: CallRefusal): void {
+  const error = overLimit(refusal);
   res.set('Retry-After', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))));
-  sendError(res, 'too-many-requests', LIMIT_MESSAGES[refusal.kind]);
+  sendError(res, error.code, error.message);
 }
 
 /** The promise's outcome, never rejecting: a read that is not awaited yet cannot go unhandled. */
@@ -183,7 +189,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
       throw error;
     }
     if (!counted.ok) {
-      releaseClaim(new ProviderError('too-many-requests', LIMIT_MESSAGES[counted.kind], 429));
+      releaseClaim(overLimit(counted));
       refuseOverLimit(res, counted);
       return;
     }

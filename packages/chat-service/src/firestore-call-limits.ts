@@ -52,11 +52,6 @@ export interface CallLimits {
    * read: a flood costs reads, never writes nor locks.
    */
   read(counters: readonly Counter[]): Promise<CounterReading>;
-  /**
-   * Counts one call against every counter given, all or none: when any of them is full, none is
-   * counted and the verdict names the first full one and how long until it has room again.
-   */
-  take(counters: readonly Counter[]): Promise<CallVerdict>;
 }
 
 /** One counter a call counts against: whose calls, keyed how, and its limit. */
@@ -119,10 +114,5 @@ export function createFirestoreCallLimits(db: Firestore, now: () => number = Dat
     };
   };
 
-  return {
-    read,
-    async take(counters) {
-      return (await read(counters)).take();
-    },
-  };
+  return { read };
 }
