@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoFirebaseBuildEnv, DEFAULT_BUSINESS_ID, startFirebaseStack } from '../lib/firebase-stack.mjs';
-// @ts-expect-error -- a Node built-ins module of the scripts, without a declaration file
 import { emulatorHostingHeaders } from '../lib/hosting-headers.mjs';
 import { startHostingServer } from '../lib/hosting-server.mjs';
 import { lighthouseRun } from './lighthouse.js';
