@@ -6,8 +6,11 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium.js';
+import { ensureChromium } from '../lib/ensure.mjs';
 
+/** Installs Debian's Chromium first where it is missing, as the tests' scripts do (scripts/lib/ensure.mjs). */
 export function launchBrowser(): Promise<Browser> {
+  ensureChromium();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 

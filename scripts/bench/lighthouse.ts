@@ -44,6 +44,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Flags, Result, RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium.js';
+import { ensureChromium } from '../lib/ensure.mjs';
 import { median } from './stats.js';
 
 export const LIGHTHOUSE_RUNS = 3;
@@ -83,6 +84,7 @@ export interface LighthousePage {
  * Lighthouse gives no result or reports a runtime error.
  */
 export async function lighthouseRun(url: string, extra: Flags = {}): Promise<RunnerResult> {
+  ensureChromium();
   const userDataDir = mkdtempSync(join(tmpdir(), 'chat-bench-lighthouse-'));
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,

@@ -13,9 +13,10 @@
  * kept for the tab — its message list is certain to be empty, so §2's empty state ('Welcome to
  * {business}!', 'How can I assist you?') is what the visitor will see whatever else loads. The script
  * shows it as soon as the business's name is in, from the `<template>` in index.html (the app's
- * WelcomeChatMain, kept equal by chat-frame.test.tsx), unless the app has already started (it claims
- * the frame first: first-read.ts's claimEarlyWelcome) or the page's language is not English (the
- * frame's words are English). The name is set as text, never as markup.
+ * WelcomeChatMain, kept equal by chat-frame.test.tsx), unless the app's first render is already on
+ * screen (first-read.ts's markEarlyWelcomeRendered; an app that has started but not yet committed is
+ * told the name as well: claimEarlyWelcome) or the page's language is not English (the frame's words
+ * are English). The name is set as text, never as markup.
  *
  * The early composer: index.html's message box is usable from the first frame; the script makes it
  * behave like the app's until the app takes it over (early-composer-script.ts, issue 31).
@@ -135,7 +136,7 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     // The worker a task later: its start is main-thread work of its own, kept out of this task.
     setTimeout(warmIntl, 0);
     if (!response || (match && match[2])) return;
-    var early = { businessId: id, claimed: false, businessName: null, onName: null, answered: false, settled: null };
+    var early = { businessId: id, claimed: false, rendered: false, businessName: null, onName: null, answered: false, settled: null };
     window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
     // Whether this page starts a new conversation in English is asked when the answer is in (a task
     // of its own; the first reads of sessionStorage and the browser's languages are not free).
@@ -151,11 +152,10 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
         var name = body && (${nameOf});
         if (typeof name !== 'string' || !name.trim() || name.trim().length > ${BUSINESS.maxNameLength}) return;
         whenParsed(function () {
-          // The app has started first: it shows the welcome itself, told the name here.
-          if (early.claimed) {
-            if (early.onName) early.onName(name.trim());
-            return;
-          }
+          // The app has started first: its render shows the welcome too, told the name here.
+          if (early.claimed && early.onName) early.onName(name.trim());
+          // Its first commit has replaced the frame: the DOM is React's.
+          if (early.rendered) return;
           var template = document.getElementById(${JSON.stringify(EARLY_WELCOME_TEMPLATE_ID)});
           var loading = document.querySelector('#root .chat-loading');
           if (!template || !loading) return;

@@ -3,7 +3,7 @@
  * time: web/build/configured-app-plugin.ts), their services handed to the React tree. Nothing else in the
  * app decides which backend is used.
  */
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import {
   LANGUAGES,
   LANGUAGE_QUERY_PARAM,
@@ -18,7 +18,11 @@ import { createBackend } from 'virtual:backend';
 import { AppProviders } from './app/app-providers.js';
 import { BootError } from './app/boot-error.js';
 import { createServices } from './app/create-services.js';
-import { claimEarlyWelcomeForPage, earlyWelcomeSettled } from './app/first-read/first-read.js';
+import {
+  claimEarlyWelcomeForPage,
+  earlyWelcomeSettled,
+  markEarlyWelcomeRendered,
+} from './app/first-read/first-read.js';
 import { AppRoutes } from './app/routes.js';
 import { preloadOnIntent } from './components/markdown/lazy-assistant-markdown.js';
 import { EmbedProvider } from './lib/embed/embed-context.js';
@@ -33,6 +37,15 @@ const root = createRoot(container);
 // Read before anything that can fail: in the embed snippet's panel even the boot error must offer
 // 'Close chat' and close on Escape (EmbedProvider), or a visitor on a phone is stuck in the panel.
 const pageOptions = readPageOptions(window.location.search, window.parent !== window);
+
+/**
+ * Tells the first-read script, in React's first commit, that index.html's frame is React's now: until
+ * then the script may still show the welcome in it (first-read.ts's markEarlyWelcomeRendered).
+ */
+function FrameTakenOver(): null {
+  useLayoutEffect(() => markEarlyWelcomeRendered(), []);
+  return null;
+}
 
 async function start(): Promise<void> {
   // The visitor's language: ?lang= first, then the browser's preferences; English needs no download.
@@ -65,6 +78,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
+        <FrameTakenOver />
         <AppProviders services={createServices(backend, env)} pageOptions={pageOptions}>
           <BrowserRouter>
             <AppRoutes />

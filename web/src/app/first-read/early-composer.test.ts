@@ -132,4 +132,23 @@ describe("index.html's message box before the app runs (the first-read script's 
     await loadPage('/chat/another-business');
     expect(box().value).toBe('');
   });
+
+  it('takes a draft back on a reload, and leaves storage alone on a new navigation', async () => {
+    await loadPage('/chat/bella-vista-salon');
+    type('Half a question');
+    const navigation = (type: NavigationTimingType) =>
+      vi
+        .spyOn(performance, 'getEntriesByType')
+        .mockReturnValue([{ type } as unknown as PerformanceNavigationTiming]);
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
+
+    navigation('navigate');
+    await loadPage('/chat/bella-vista-salon');
+    expect(box().value).toBe('');
+    expect(reads).not.toHaveBeenCalled();
+
+    navigation('reload');
+    await loadPage('/chat/bella-vista-salon');
+    expect(box().value).toBe('Half a question');
+  });
 });

@@ -4,7 +4,12 @@ import { chooseLanguage } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstReadScript } from '../../../build/first-read-script.js';
 import type { AppEnv } from '../../config/env.js';
-import { EARLY_WELCOME_GLOBAL, claimEarlyWelcome, earlyWelcomeSettled } from './first-read.js';
+import {
+  EARLY_WELCOME_GLOBAL,
+  claimEarlyWelcome,
+  earlyWelcomeSettled,
+  markEarlyWelcomeRendered,
+} from './first-read.js';
 import { FIREBASE_ENV, LOCAL_ENV } from './first-read-test-envs.js';
 
 // The web workspace's root: where vitest runs this project.
@@ -81,13 +86,24 @@ describe("the first-read script's early welcome", () => {
     expect(title()).toBe('Welcome to Bella Vista Salon!');
   });
 
-  it('leaves the page to the app once the app has started, and tells the app the name when it comes', async () => {
+  it('leaves the page to the app once its first render is on screen, and tells the app the name when it comes', async () => {
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: ' Bella Vista Salon ' }));
+    const told: unknown[] = [];
+    expect(claimEarlyWelcome(globalThis, (welcome) => told.push(welcome))).toBeNull();
+    markEarlyWelcomeRendered();
+    await settled();
+    expect(title()).toBeNull();
+    expect(loading()).toBe('Loading...');
+    expect(told).toEqual([{ businessId: 'bella-vista-salon', businessName: 'Bella Vista Salon' }]);
+  });
+
+  it('still shows the welcome while the app has started but not yet rendered, and tells the app the name', async () => {
     loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: ' Bella Vista Salon ' }));
     const told: unknown[] = [];
     expect(claimEarlyWelcome(globalThis, (welcome) => told.push(welcome))).toBeNull();
     await settled();
-    expect(title()).toBeNull();
-    expect(loading()).toBe('Loading...');
+    expect(title()).toBe('Welcome to Bella Vista Salon!');
+    expect(loading()).toBeNull();
     expect(told).toEqual([{ businessId: 'bella-vista-salon', businessName: 'Bella Vista Salon' }]);
   });
 

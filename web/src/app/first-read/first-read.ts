@@ -44,8 +44,16 @@ export const EARLY_WELCOME_TEMPLATE_ID = 'chat-welcome-frame';
 
 interface EarlyWelcomeState {
   businessId: string;
-  /** Set by the app when it starts: from then on the script leaves the page alone. */
+  /** Set by the app when it starts: from then on the script tells the app the name (`onName`). */
   claimed: boolean;
+  /**
+   * Set at the app's first commit, which replaces index.html's frame with React's: from then on the
+   * script leaves the DOM alone. Until then (the app's first render, in slices) the frame is still the
+   * script's to fill, so a read that answers while the app starts shows its welcome at once instead of
+   * at React's commit (about 140 ms later on this machine's traced loads, and the largest paint then
+   * waited on the app's whole start).
+   */
+  rendered: boolean;
   /** The name shown, once the script has shown the welcome. */
   businessName: string | null;
   /**
@@ -70,9 +78,9 @@ type WithEarlyWelcome = typeof globalThis & { [EARLY_WELCOME_GLOBAL]?: EarlyWelc
 
 /**
  * Called once as the app starts, before its first render: the welcome the first-read script has shown
- * (the app's first render shows the same), or null. Either way the script no longer touches the page,
- * so React alone owns the DOM from its first render on; a name the script learns later goes to
- * `onName` instead.
+ * (the app's first render shows the same), or null. A name the script learns later goes to `onName`
+ * too, so the app's render shows it; the script still shows it in index.html's frame until the app's
+ * first commit (`markEarlyWelcomeRendered`), after which React alone owns the DOM.
  */
 export function claimEarlyWelcome(
   scope: WithEarlyWelcome = globalThis,
@@ -99,6 +107,12 @@ export async function earlyWelcomeSettled(scope: WithEarlyWelcome = globalThis):
   if (!state?.settled) return;
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (state.answered) await state.settled;
+}
+
+/** Called at the app's first commit: index.html's frame is React's now, the script leaves it alone. */
+export function markEarlyWelcomeRendered(scope: WithEarlyWelcome = globalThis): void {
+  const state = scope[EARLY_WELCOME_GLOBAL];
+  if (state) state.rendered = true;
 }
 
 let claimedWelcome: EarlyWelcome | null = null;
