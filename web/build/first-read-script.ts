@@ -136,7 +136,7 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     // The worker a task later: its start is main-thread work of its own, kept out of this task.
     setTimeout(warmIntl, 0);
     if (!response || (match && match[2])) return;
-    var early = { businessId: id, claimed: false, rendered: false, businessName: null, onName: null, answered: false, settled: null };
+    var early = { businessId: id, claimed: false, rendered: false, businessName: null, onName: null, settled: null };
     window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
     // Whether this page starts a new conversation in English is asked when the answer is in (a task
     // of its own; the first reads of sessionStorage and the browser's languages are not free).
@@ -145,7 +145,6 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     };
     early.settled = response
       .then(function (answer) {
-        early.answered = true;
         return answer.ok && welcomes() ? answer.clone().json() : null;
       })
       .then(function (body) {

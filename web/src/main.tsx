@@ -61,10 +61,11 @@ async function start(): Promise<void> {
   applyLanguage(language, catalogue);
   // Release sockets and listeners when Vite replaces this module during development.
   import.meta.hot?.dispose(() => backend.close());
-  // From here on React owns the page: the first-read script shows no welcome after this, and the first
-  // render shows the one it has shown, if any (decision 0021). As late as it can be, so a business read
-  // that landed while the app's code ran still shows at once; one that comes later is shown by the app
-  // as soon as the script has its name (ChatPage).
+  // The first read answered and its welcome painted first (up to a limit): until the business is read
+  // the app's render could show nothing more than index.html's frame, and rendered sooner it held up
+  // the welcome's paint (first-read.ts). Then the app claims the page: its first render shows the
+  // welcome the script has shown, if any (decision 0021), and a name the script learns later is shown
+  // by the app as well (ChatPage); the script leaves the DOM alone from the app's first commit.
   await earlyWelcomeSettled();
   claimEarlyWelcomeForPage();
   // The Markdown renderer is for replies: it loads once the visitor has started writing and pauses

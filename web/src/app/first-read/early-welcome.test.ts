@@ -107,19 +107,48 @@ describe("the first-read script's early welcome", () => {
     expect(told).toEqual([{ businessId: 'bella-vista-salon', businessName: 'Bella Vista Salon' }]);
   });
 
-  it('lets the app wait for a read that has answered, so the welcome is shown before the app takes the page', async () => {
-    loadPage(LOCAL, '/chat/bella-vista-salon', json({ businessName: 'Bella Vista Salon' }));
-    await earlyWelcomeSettled();
-    expect(title()).toBe('Welcome to Bella Vista Salon!');
+  it("makes the app's first render wait for the first read and for its welcome's paint", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    loadPage(LOCAL, '/chat/bella-vista-salon', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const painted: Array<string | null> = [];
+    let started = false;
+    const waiting = earlyWelcomeSettled(globalThis, 60_000, (run) => {
+      painted.push(title());
+      run();
+    }).then(() => (started = true));
+    await settled();
+    expect(started).toBe(false);
+    answer(json({ businessName: 'Bella Vista Salon' })());
+    await waiting;
+    // The welcome was on the page before the frame the app waited for.
+    expect(painted).toEqual(['Welcome to Bella Vista Salon!']);
     expect(claimEarlyWelcome()).toEqual({
       businessId: 'bella-vista-salon',
       businessName: 'Bella Vista Salon',
     });
   });
 
-  it('does not make the app wait for a read still on its way', async () => {
+  it('waits no frame when there is no welcome to show, and at most its limit for a read still on its way', async () => {
+    const afterPaint = vi.fn((run: () => void) => run());
+    loadPage(LOCAL, '/chat/bella-vista-salon', json({ error: 'not found' }, 404));
+    await earlyWelcomeSettled(globalThis, 60_000, afterPaint);
+    expect(afterPaint).not.toHaveBeenCalled();
+
     loadPage(LOCAL, '/chat/bella-vista-salon', () => new Promise<Response>(() => undefined));
-    await earlyWelcomeSettled();
+    vi.useFakeTimers();
+    try {
+      const waiting = earlyWelcomeSettled(globalThis, 1000, afterPaint);
+      await vi.advanceTimersByTimeAsync(999);
+      let started = false;
+      void waiting.then(() => (started = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(afterPaint).not.toHaveBeenCalled();
     expect(claimEarlyWelcome()).toBeNull();
     expect(loading()).toBe('Loading...');
   });

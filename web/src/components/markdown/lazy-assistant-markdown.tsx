@@ -12,6 +12,7 @@
  */
 import { useEffect, useState } from 'react';
 import { visibleText } from '@chat/core';
+import { afterNextPaint } from '../../lib/after-next-paint.js';
 import type * as Renderer from './assistant-markdown.js';
 
 type RendererModule = typeof Renderer;
@@ -97,18 +98,6 @@ function PlainReply({ text }: Props) {
       ))}
     </div>
   );
-}
-
-/** Runs `run` once the browser has painted the next frame. */
-function afterNextPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type ChatSessionState,
   type ConnectionHints,
 } from '@chat/session';
+import { HIDDEN_TAB_FRAME_MS } from '../../../lib/after-next-paint.js';
 import { chatPath } from '../../../lib/chat-paths.js';
 import { LANGUAGE_TAG, REPLY_TEXT, UI_TEXT } from '../../../lib/i18n/active-text.js';
 import { useServices } from '../../../lib/services/services-context.js';
@@ -60,9 +61,6 @@ function beforeNextPaint(run: () => void): void {
   const frame = requestAnimationFrame(once);
   const timer = setTimeout(once, HIDDEN_TAB_FRAME_MS);
 }
-
-/** How long a live list waits for a frame that does not come (a hidden tab). */
-const HIDDEN_TAB_FRAME_MS = 100;
 
 export function useChatSession(
   business: Business,
