@@ -16,9 +16,9 @@
  * with a preconnect hint to the origin it reads from: the business is on its way before the app's code is.
  */
 import { fileURLToPath } from 'node:url';
-import { loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { loadEnv, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { parseEnv, type AppEnv, type BackendKind } from '../src/config/env.js';
-import { firstReadScript, type FirstReadScript } from './first-read-script.js';
+import { LATER_MODULES_META, firstReadScript, type FirstReadScript } from './first-read-script.js';
 
 export const APP_ENV_MODULE = 'virtual:app-env';
 export const BACKEND_MODULE = 'virtual:backend';
@@ -31,6 +31,24 @@ const BACKEND_ADAPTERS: Record<BackendKind, string> = {
   local: fileURLToPath(new URL('../src/app/backends/local.ts', import.meta.url)),
   firebase: fileURLToPath(new URL('../src/app/backends/firebase.ts', import.meta.url)),
 };
+
+/**
+ * The modules a built page fetches right after its first screen is painted (index.html's
+ * LATER_MODULES_META, read by the first-read script): Firestore's SDK, which the first reply on the
+ * Firebase backend shows through. Each is a dynamic import's chunk of its own; a build without it
+ * (the local backend) lists nothing.
+ */
+const LATER_MODULES = [
+  fileURLToPath(new URL('../../packages/firebase/src/firestore-sdk.ts', import.meta.url)),
+];
+
+/** The URLs of the LATER_MODULES chunks in a finished bundle. */
+export function laterModuleUrls(bundle: Rollup.OutputBundle, base: string): string[] {
+  return Object.values(bundle)
+    .filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+    .filter((chunk) => chunk.facadeModuleId !== null && LATER_MODULES.includes(chunk.facadeModuleId))
+    .map((chunk) => base + chunk.fileName);
+}
 
 /** The parsed configuration of a build; loadEnv already gives VITE_* from the process priority. */
 export function readBuildEnv(mode: string, envDir: string): AppEnv {
@@ -55,6 +73,7 @@ export function configuredAppPlugin(): Plugin {
   let env: AppEnv | undefined;
   let firstRead: FirstReadScript | undefined;
   let firstReadSrc = DEV_FIRST_READ_PATH;
+  let base = '/';
   const configured = (): AppEnv => {
     if (!env) throw new Error('configuredAppPlugin: the configuration is read when Vite resolves its config');
     return env;
@@ -83,6 +102,7 @@ export function configuredAppPlugin(): Plugin {
       // The dev server restarts when a .env file changes, so this runs again then.
       env = readBuildEnv(config.mode, config.envDir || config.root);
       firstRead = undefined;
+      base = config.base;
       if (config.command === 'build') firstReadSrc = config.base + script().fileName;
     },
     configureServer(server) {
@@ -100,6 +120,14 @@ export function configuredAppPlugin(): Plugin {
         const tags = firstReadTags();
         // A build's entry script: fetched at low priority, after the frame's CSS (decision 0036).
         if (!context.bundle) return { html, tags };
+        const later = laterModuleUrls(context.bundle, base);
+        if (later.length > 0) {
+          tags.push({
+            tag: 'meta',
+            attrs: { name: LATER_MODULES_META, content: later.join(' ') },
+            injectTo: 'head',
+          });
+        }
         return { html: lowPriorityEntry(html), tags };
       },
     },

@@ -55,6 +55,13 @@ const INTL_WARM_UP = `var at = new Date();
         new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
       });`;
 
+/**
+ * index.html's `<meta>` naming the modules the page needs right after its first screen (space-separated
+ * URLs; configured-app-plugin.ts writes it): the script fetches them, without running them, once the
+ * welcome has been painted (see preloadLater below).
+ */
+export const LATER_MODULES_META = 'chat-later-modules';
+
 /** Stands for the business id in the URL; encodeURIComponent leaves it as it is. */
 const ID_PLACEHOLDER = 'FIRSTREADBUSINESSID';
 
@@ -118,6 +125,37 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
       else run();
     };
+    // The modules the page needs right after its first screen (Firestore's SDK on Firebase: the first
+    // reply shows through its listener), fetched at low priority and not run, once what the first
+    // screen shows has been painted: a visitor who sends at once (a suggested question, a pasted text)
+    // then does not wait for its download, which on a phone took most of a second after the app had
+    // started. Not sooner: the first screen's own requests (the CSS, the business, the app's script)
+    // come first. import() later takes the module fetched here.
+    var preloadLater = function () {
+      var meta = document.querySelector('meta[name=${JSON.stringify(LATER_MODULES_META)}]');
+      if (!meta || !meta.content) return;
+      var done = false;
+      var fetchAll = function () {
+        if (done) return;
+        done = true;
+        meta.content.split(' ').forEach(function (href) {
+          if (!href) return;
+          var link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.setAttribute('fetchpriority', 'low');
+          link.href = href;
+          document.head.appendChild(link);
+        });
+      };
+      // After the next paint (a task after the frame), or a moment later in a tab that paints nothing.
+      if (typeof requestAnimationFrame === 'function') {
+        requestAnimationFrame(function () {
+          setTimeout(fetchAll, 0);
+        });
+      }
+      setTimeout(fetchAll, 100);
+    };
     ${earlyComposerSource()}
     var path = location.pathname;
     var match = /^\\/chat\\/([^/]+)(\\/[^/]*)?\\/?$/.exec(path);
@@ -135,7 +173,10 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
     startEarlyComposer(readable ? id : '', whenParsed);
     // The worker a task later: its start is main-thread work of its own, kept out of this task.
     setTimeout(warmIntl, 0);
-    if (!response || (match && match[2])) return;
+    if (!response || (match && match[2])) {
+      whenParsed(preloadLater);
+      return;
+    }
     var early = { businessId: id, claimed: false, rendered: false, businessName: null, onName: null, settled: null };
     window[${JSON.stringify(EARLY_WELCOME_GLOBAL)}] = early;
     // Whether this page starts a new conversation in English is asked when the answer is in (a task
@@ -166,6 +207,10 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
         });
       })
       .catch(function () {});
+    // After the welcome (or nothing to welcome with) has been painted.
+    early.settled.then(function () {
+      whenParsed(preloadLater);
+    });
   } catch (error) {
     // A malformed path: the app shows what it shows for it, without a first read.
   }
