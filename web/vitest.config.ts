@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'embed/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'embed/**/*.test.ts', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -159,6 +159,17 @@ describe('the Firebase build without sign-in code on the first load', () => {
     }
   });
 
+  it("names Firestore's SDK chunk as a later module, fetched once the welcome is painted (the local build none)", async () => {
+    const later = (html: string) =>
+      /<meta name="chat-later-modules" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+    const html = await readFile(join(build.outDir, 'index.html'), 'utf8');
+    const sdk = manifestKey(build.manifest, 'packages/firebase/src/firestore-sdk.ts');
+    expect(later(html)).toEqual([`/${build.manifest[sdk]!.file}`]);
+    expect(build.firstLoad.has(build.manifest[sdk]!.file)).toBe(false);
+    const local = await buildOf('local');
+    expect(later(await readFile(join(local.outDir, 'index.html'), 'utf8'))).toEqual([]);
+  }, 120_000);
+
   it('has Firestore on the first load (the business and its messages show without waiting for more)', async () => {
     const code = [...(await contents(build.outDir, build.firstLoad)).values()].join('\n');
     expect(code).toContain('firestore.googleapis.com');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chooseLanguage } from '@chat/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstReadScript } from '../../../build/first-read-script.js';
+import { LATER_MODULES_META, firstReadScript } from '../../../build/first-read-script.js';
 import type { AppEnv } from '../../config/env.js';
 import {
   EARLY_WELCOME_GLOBAL,
@@ -126,6 +126,30 @@ describe("the first-read script's early welcome", () => {
       businessId: 'bella-vista-salon',
       businessName: 'Bella Vista Salon',
     });
+  });
+
+  it("fetches the page's later modules after the welcome has been painted, once, at low priority", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    loadPage(LOCAL, '/chat/bella-vista-salon', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const meta = document.createElement('meta');
+    meta.name = LATER_MODULES_META;
+    meta.content = '/assets/firestore-sdk-abc.js /assets/other-def.js';
+    document.head.append(meta);
+    const preloads = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    await settled();
+    // Not while the first screen's own requests are on their way.
+    expect(preloads()).toEqual([]);
+    answer(json({ businessName: 'Bella Vista Salon' })());
+    await vi.waitFor(() => expect(preloads()).toHaveLength(2));
+    expect(title()).toBe('Welcome to Bella Vista Salon!');
+    expect(preloads().map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/firestore-sdk-abc.js',
+      '/assets/other-def.js',
+    ]);
+    expect(preloads().every((link) => link.getAttribute('fetchpriority') === 'low')).toBe(true);
+    expect(preloads().every((link) => link.crossOrigin === '')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(preloads()).toHaveLength(2);
   });
 
   it('waits no frame when there is no welcome to show, and at most its limit for a read still on its way', async () => {
