@@ -98,7 +98,9 @@ test('three messages typed while offline wait, then arrive once each, in order, 
   await page.context().setOffline(true);
 
   for (const text of ['First question', 'Second question', 'Third question']) await chat.send(text);
-  expect(await chat.userTexts()).toEqual(['First question', 'Second question', 'Third question']);
+  // A sent message shows by the paint after the send's requests have been started (decision 0036), so
+  // the last one may be a frame away when the click returns.
+  await expect.poll(() => chat.userTexts()).toEqual(['First question', 'Second question', 'Third question']);
   await expect.poll(() => chat.userMessages().filter({ hasText: 'Sending…' }).count()).toBe(3);
   expect(await chat.visibleText()).not.toContain('Not sent');
 
