@@ -26,6 +26,7 @@ import type { AppEnv } from '../src/config/env.js';
 import { BUSINESS, LANGUAGES } from '@chat/core';
 import { CONVERSATION_ID_KEY } from '@chat/session';
 import { businessReadUrl } from '../src/app/first-read/business-read-url.js';
+import { HIDDEN_TAB_FRAME_MS } from '../src/lib/after-next-paint.js';
 import { earlyComposerSource } from './early-composer-script.js';
 import {
   EARLY_WELCOME_GLOBAL,
@@ -148,13 +149,14 @@ export function firstReadScript(env: AppEnv): FirstReadScript {
           document.head.appendChild(link);
         });
       };
-      // After the next paint (a task after the frame), or a moment later in a tab that paints nothing.
+      // After the next paint (a task after the frame), or a moment later in a tab that paints nothing:
+      // the page's afterNextPaint (src/lib/after-next-paint.ts), written out for this plain script.
       if (typeof requestAnimationFrame === 'function') {
         requestAnimationFrame(function () {
           setTimeout(fetchAll, 0);
         });
       }
-      setTimeout(fetchAll, 100);
+      setTimeout(fetchAll, ${HIDDEN_TAB_FRAME_MS});
     };
     ${earlyComposerSource()}
     var path = location.pathname;
