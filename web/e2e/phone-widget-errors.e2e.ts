@@ -72,8 +72,10 @@ test('an expired code offers "Send a new code", which sends one to the same numb
   expect(await widget.error(EXPIRED_CODE_ERROR).count()).toBe(0);
   // Still the code step for the same number, ready for the new code.
   await chat.page.getByText(/^Enter the 6-digit code sent to \+1 \(555\) 555-0100$/).waitFor();
-  expect(await widget.codeField.inputValue()).toBe('');
-  expect(await widget.codeField.evaluate((el) => el === document.activeElement)).toBe(true);
+  // The field is emptied and focused as the new code's step renders, which may be a frame after the
+  // button has gone.
+  await expect.poll(() => widget.codeField.inputValue()).toBe('');
+  await expect.poll(() => widget.codeField.evaluate((el) => el === document.activeElement)).toBe(true);
 
   await widget.enterCode(await control.otp('+15555550100'));
   await chat.text('✓ Phone number verified successfully').waitFor({ timeout: WAIT_MS });
