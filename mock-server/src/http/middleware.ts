@@ -6,12 +6,10 @@
 import cors from 'cors';
 import express from 'express';
 import type { RequestHandler } from 'express';
-import { MemoryStore, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { CONTROL_HEADER } from '@chat/core';
-import { refuseDeclaredOversize } from '@chat/server-http';
-import { sendError } from './errors.js';
+import { createWindowLimiter, rateLimited, refuseDeclaredOversize } from '@chat/server-http';
 import { refuseMalformedBody } from './json-body-shape.js';
 import { hostGuard } from './request-guards.js';
 
@@ -80,6 +78,9 @@ export interface RateLimitOptions {
 /** Data requests per minute and client when not configured: far above what a page, a test suite or a demo sends. */
 export const DEFAULT_DATA_RATE_LIMIT = 6000;
 
+/** Clients counted at once per limiter: a flood of addresses can reset counts, never grow the process. */
+const RATE_LIMIT_MAX_KEYS = 10_000;
+
 export interface RateLimiters {
   identity: RequestHandler;
   chat: RequestHandler;
@@ -88,24 +89,21 @@ export interface RateLimiters {
   reset(): void;
 }
 
+/** One counter per endpoint group and client, as the production chat service counts (@chat/server-http). */
 export function createRateLimiters(options: RateLimitOptions): RateLimiters {
-  const stores = [new MemoryStore(), new MemoryStore(), new MemoryStore()] as const;
-  const limiter = (limit: number, store: MemoryStore): RequestHandler =>
-    rateLimit({
-      windowMs: options.windowMs,
-      limit,
-      store,
-      standardHeaders: 'draft-7',
-      legacyHeaders: false,
-      handler: (_req, res) =>
-        sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later'),
-    });
+  const counter = (max: number) =>
+    createWindowLimiter({ windowMs: options.windowMs, max, maxKeys: RATE_LIMIT_MAX_KEYS });
+  const counters = {
+    identity: counter(options.identityMax),
+    chat: counter(options.chatMax),
+    data: counter(options.dataMax ?? DEFAULT_DATA_RATE_LIMIT),
+  };
   return {
-    identity: limiter(options.identityMax, stores[0]),
-    chat: limiter(options.chatMax, stores[1]),
-    data: limiter(options.dataMax ?? DEFAULT_DATA_RATE_LIMIT, stores[2]),
+    identity: rateLimited(counters.identity),
+    chat: rateLimited(counters.chat),
+    data: rateLimited(counters.data),
     reset() {
-      for (const store of stores) void store.resetAll();
+      for (const limiter of Object.values(counters)) limiter.clear();
     },
   };
 }

@@ -16,11 +16,12 @@ import { CHAT_PATH, DEFAULT_RETENTION_AFTER_EXPIRY_MS, HEALTH_PATH, SAVED_MESSAG
 import {
   answerClientError,
   createDrain,
+  createWindowLimiter,
   errorHandler,
   notFoundHandler,
+  rateLimited,
   refuseDeclaredOversize,
   requireJsonBody,
-  sendError,
 } from '@chat/server-http';
 import type { Drain } from '@chat/server-http';
 import cors from 'cors';
@@ -40,7 +41,6 @@ import { chatRoute } from './chat-route.js';
 import { createFirestoreCallLimits } from './firestore-call-limits.js';
 import { createChatStore } from './firestore-chat-store.js';
 import { requestLog } from './request-log.js';
-import { createWindowLimiter } from './window-limiter.js';
 
 /**
  * The per-instance flood guard in front of everything (kept in this process's memory): the fair
@@ -142,14 +142,7 @@ export function createChatServiceApp(options: ChatServiceOptions): ChatServiceAp
     res.json({ ok: true, model: options.modelStatus ?? null });
   });
   app.use(CHAT_PATH, drain.refuseWhileDraining);
-  app.use(CHAT_PATH, (req, res, next) => {
-    if (perClient.take(req.ip ?? 'unknown')) {
-      next();
-      return;
-    }
-    res.set('Retry-After', String(Math.ceil(limits.windowMs / 1000)));
-    sendError(res, 'too-many-requests', 'Too many requests; slow down and try again later');
-  });
+  app.use(CHAT_PATH, rateLimited(perClient));
   app.use(CHAT_PATH, appCheckGuard(options.appCheck?.mode ?? 'off', options.appCheck?.verifier ?? null));
   app.use(refuseDeclaredOversize(bodyLimitBytes), express.json({ limit: bodyLimitBytes }), requireJsonBody);
   app.use(

@@ -29,5 +29,8 @@ export { createDrain, DEFAULT_DRAIN_TIMES } from './drain.js';
 export type { Drain, DrainOutcome, DrainTimes, TurnInFlight } from './drain.js';
 export { PHONE_PROVIDER, phoneVerifiedUser } from './phone-verified.js';
 export { passToTeam } from './pass-to-team.js';
+export { createWindowLimiter } from './window-limiter.js';
+export type { WindowLimiter, WindowLimiterOptions } from './window-limiter.js';
+export { rateLimited } from './rate-limit.js';
 export type { TeamRequestToPass } from './pass-to-team.js';
 export type { PhoneClaims } from './phone-verified.js';

@@ -121,6 +121,26 @@ describe('built-in assistant: answers from the business FAQ and description', ()
     expect(turn.reply).toContain('bridal packages');
   });
 
+  it('answers from what the business says now: an FAQ edited between two turns is searched as edited', () => {
+    const giftCards = (answer: string): Business => ({
+      ...BELLA_VISTA,
+      faq: (BELLA_VISTA.faq ?? []).map((entry) =>
+        /gift card/i.test(entry.question) ? { ...entry, answer } : entry,
+      ),
+    });
+    expect(visit('Do you sell gift cards?').reply).toContain('gift cards for any amount from $25');
+    const edited = giftCards('Gift cards are sold at the front desk only.');
+    expect(visit('Do you sell gift cards?', { business: edited }).reply).toContain(
+      'sold at the front desk only',
+    );
+    // The same words again, in a business object of its own (as every Firestore read gives).
+    expect(visit('Do you sell gift cards?', { business: structuredClone(edited) }).reply).toContain(
+      'sold at the front desk only',
+    );
+    const without = { ...BELLA_VISTA, faq: [] };
+    expect(visit('Do you sell gift cards?', { business: without }).reply).not.toContain('$25');
+  });
+
   it('still answers the general services question with the whole description', () => {
     expect(visit('Which services do you offer?').reply).toContain(
       "Here's what **Bella Vista Salon** offers:",

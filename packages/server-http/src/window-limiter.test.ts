@@ -28,4 +28,17 @@ describe('the window limiter', () => {
     for (let i = 0; i < 10_000; i++) limiter.take(`flood-${i}`);
     expect(limiter.size()).toBe(3);
   });
+
+  it('tells how long a key waits for its window to end, and forgets every count on clear', () => {
+    let now = 0;
+    const limiter = createWindowLimiter({ windowMs: 60_000, max: 1, maxKeys: 10, now: () => now });
+    expect(limiter.waitMs('a')).toBe(0);
+    limiter.take('a');
+    now = 15_000;
+    expect(limiter.take('a')).toBe(false);
+    expect(limiter.waitMs('a')).toBe(45_000);
+    limiter.clear();
+    expect(limiter.size()).toBe(0);
+    expect(limiter.take('a')).toBe(true);
+  });
 });
