@@ -67,6 +67,12 @@ interface EarlyWelcomeState {
   onName: ((name: string) => void) | null;
   /** Settles once the script is done with the answer (the welcome shown, or nothing to show). */
   settled: Promise<void> | null;
+  /**
+   * Set when the script writes the welcome: settles once the browser has reported it painted as the
+   * page's largest paint (or after the next paint where it reports none), at most LARGEST_PAINT_WAIT_MS
+   * later (first-read-script.ts, largestPaintAfter).
+   */
+  painted?: Promise<void> | null;
 }
 
 export interface EarlyWelcome {
@@ -100,8 +106,9 @@ export const FIRST_READ_WAIT_MS = 1000;
 
 /**
  * Waits, before the app claims the page and renders, for the first read to be done with — its welcome
- * shown, or nothing to show — and then for the paint of that welcome; a read still on its way after
- * `waitMs` is not waited for longer (the app is then told its name later, see claimEarlyWelcome).
+ * shown, or nothing to show — and then for the paint of that welcome, as the browser reports it (the
+ * script's `painted`); a read still on its way after `waitMs`
+ * is not waited for longer (the app is then told its name later, see claimEarlyWelcome).
  *
  * Why wait: until the business is read the app's first render can show nothing index.html's frame does
  * not already show (ChatPage renders the same frame), and the app's own business read is this very read
@@ -114,7 +121,6 @@ export const FIRST_READ_WAIT_MS = 1000;
 export async function earlyWelcomeSettled(
   scope: WithEarlyWelcome = globalThis,
   waitMs = FIRST_READ_WAIT_MS,
-  afterPaint: (run: () => void) => void = afterNextPaint,
 ): Promise<void> {
   const state = scope[EARLY_WELCOME_GLOBAL];
   if (!state?.settled) return;
@@ -124,7 +130,9 @@ export async function earlyWelcomeSettled(
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
   ]);
   clearTimeout(timer);
-  if (done && state.businessName !== null) await new Promise<void>((resolve) => afterPaint(resolve));
+  if (!done || state.businessName === null) return;
+  // A state without `painted` comes from an index.html older than this script: a frame is what it had.
+  await (state.painted ?? new Promise<void>((resolve) => afterNextPaint(resolve)));
 }
 
 /** Called at the app's first commit: index.html's frame is React's now, the script leaves it alone. */
