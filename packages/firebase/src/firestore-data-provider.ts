@@ -578,8 +578,9 @@ export function createFirestoreDataProvider(
         );
       // The listener starts in a task of its own: with the SDK already loaded (preloaded after the
       // welcome, or by the conversation's creation) it would otherwise start inside the task that shows
-      // the conversation, and setting it up (a query, a watch target, the channel's first request) made
-      // that the longest task of a Firebase load (33–35 ms unthrottled; Lighthouse counts it 4×).
+      // the conversation, and its setup (a query, a watch target, the channel's first request) was part
+      // of that task, the longest of a traced Firebase load (33–35 ms unthrottled; Lighthouse counts
+      // such a task 4×).
       sdk().then(
         (loaded) => {
           setTimeout(() => {
