@@ -8,7 +8,6 @@
  * the script (tests, the dev server before it) — goes to the network as before, and a first read that
  * failed fails that GET the way the network would, so the provider's retries take over.
  */
-import { afterNextPaint } from '../../lib/after-next-paint.js';
 
 export const FIRST_READ_GLOBAL = '__chatFirstRead';
 
@@ -72,7 +71,7 @@ interface EarlyWelcomeState {
    * page's largest paint (or after the next paint where it reports none), at most LARGEST_PAINT_WAIT_MS
    * later (first-read-script.ts, largestPaintAfter).
    */
-  painted?: Promise<void> | null;
+  painted: Promise<void> | null;
 }
 
 export interface EarlyWelcome {
@@ -107,8 +106,8 @@ export const FIRST_READ_WAIT_MS = 1000;
 /**
  * Waits, before the app claims the page and renders, for the first read to be done with — its welcome
  * shown, or nothing to show — and then for the paint of that welcome, as the browser reports it (the
- * script's `painted`); a read still on its way after `waitMs`
- * is not waited for longer (the app is then told its name later, see claimEarlyWelcome).
+ * script's `painted`); a read still on its way after `waitMs` is not waited for longer (the app is then
+ * told its name later, see claimEarlyWelcome).
  *
  * Why wait: until the business is read the app's first render can show nothing index.html's frame does
  * not already show (ChatPage renders the same frame), and the app's own business read is this very read
@@ -130,9 +129,8 @@ export async function earlyWelcomeSettled(
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
   ]);
   clearTimeout(timer);
-  if (!done || state.businessName === null) return;
-  // A state without `painted` comes from an index.html older than this script: a frame is what it had.
-  await (state.painted ?? new Promise<void>((resolve) => afterNextPaint(resolve)));
+  // The script sets `painted` as it writes the welcome, with the name.
+  if (done && state.painted) await state.painted;
 }
 
 /** Called at the app's first commit: index.html's frame is React's now, the script leaves it alone. */
