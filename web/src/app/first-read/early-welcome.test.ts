@@ -55,7 +55,10 @@ describe("the first-read script's early welcome", () => {
     window.sessionStorage.clear();
     delete (globalThis as Scope)[EARLY_WELCOME_GLOBAL];
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // The script's own waits (a frame, the largest paint's limit, then the later modules) run out here,
+    // in this test's document: left pending they fired in the next test, or after the DOM was gone.
+    await new Promise((resolve) => setTimeout(resolve, LARGEST_PAINT_WAIT_MS + 50));
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
