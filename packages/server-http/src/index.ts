@@ -1,7 +1,9 @@
 /**
- * The JSON error contract both servers answer with (the mock server and packages/chat-service):
- * `{ error: { code, message } }` with core's status for the code, a message naming the field for a bad
- * body, the body parser's and Node's own refusals in the same shape.
+ * What both chat servers (the mock server and packages/chat-service) do alike over HTTP, so the page
+ * and the contract suites cannot tell them apart: the JSON error contract (`{ error: { code, message } }`
+ * with core's status for the code, a message naming the field for a bad body, the body parser's and
+ * Node's own refusals in the same shape), the body guards, the chat turn's checks, one answer per
+ * question (the answered turns), the per-client limit and the drain on shutdown. README.md lists them.
  */
 export { errorHandler, notFoundHandler, parseOrThrow, sendError } from './error-answers.js';
 export { frameworkRefusal, requestPath } from './framework-errors.js';
