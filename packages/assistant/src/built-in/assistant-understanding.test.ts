@@ -226,3 +226,21 @@ describe('built-in assistant: what it echoes of the visitor', () => {
     expect(turn.reply).toContain("I don't see **");
   });
 });
+
+describe('built-in assistant: an English sentence with a Spanish letter or word in it', () => {
+  it.each([
+    'Hi, I’m Ana Muñoz, what are your hours?',
+    'I love jalapeño, are you open today?',
+    'Do you do 💅 nails? 👍🏽 ñ 中文',
+    'Hola! What are your opening hours?',
+  ])('%j is answered in English', (text) => {
+    const turn = visit(text, { language: 'en' });
+    expect(turn.reply).not.toMatch(/Ahora estamos|No veo|Lo siento|Puedo ayudarte/);
+    expect(replyTexts(turn)).not.toContain('Reservar una cita');
+  });
+
+  it('still answers a Spanish sentence in Spanish on an English page', () => {
+    expect(visit('Hola, ¿a qué hora abren mañana?', { language: 'en' }).reply).toMatch(/mañana/);
+    expect(visit('quiero una cita por favor', { language: 'en' }).reply).toContain('¡Con gusto te ayudo');
+  });
+});
