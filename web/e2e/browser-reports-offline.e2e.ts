@@ -32,3 +32,15 @@ test('with navigator.onLine false and the server answering, the visitor sends, v
   await chat.text('Reconnecting…').waitFor({ state: 'detached', timeout: WAIT_MS });
   expect(await chat.visibleText()).not.toContain('Not sent');
 });
+
+// The `offline` event while the live connection is still opening: socket.io closed it then and did not
+// try again for 20 s, so the visitor's reply stayed unseen ('Ava is typing…') though it was stored.
+test('with the offline event fired while the page connects, the reply still shows', async ({ page, chat }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => window.dispatchEvent(new Event('offline')));
+  });
+  await chat.openDefaultChat();
+  await chat.send('What are your hours?');
+  await chat.waitForAssistantReplies(1);
+  expect(await chat.userMessages().filter({ hasText: 'Sending…' }).count()).toBe(0);
+});

@@ -2,6 +2,13 @@
  * The one socket.io connection a local backend shares between all its live subscriptions,
  * created and connected on first use.
  *
+ * The browser's `offline` event: engine.io closes its connection on it (for any host but the word
+ * 'localhost'), though the browser may be wrong — a laptop with Wi-Fi off still reaches 127.0.0.1.
+ * An open connection then reconnects by itself; one still opening does not (socket.io's manager
+ * hears only its 'open' or 'error' and waits out its 20 s timeout, the visitor's reply unseen). So
+ * after that event a socket that is not connected is started again at once; where the network is
+ * really gone, that attempt fails and socket.io's own backoff goes on.
+ *
  * Limits: `serverUrl`'s path is ignored (socket.io would read it as a namespace), so the server
  * must serve socket.io at the default `/socket.io` path of its origin.
  */
@@ -21,6 +28,11 @@ export interface SocketConnection {
 export function createSocketConnection(serverUrl: string, options?: LocalSocketOptions): SocketConnection {
   let current: LocalSocket | null = null;
   const origin = new URL(serverUrl).origin;
+  // A task later: engine.io's own listener (added when it was loaded) closes its connection first.
+  const afterOffline = () => setTimeout(restartIfDown, 0);
+  const restartIfDown = () => {
+    if (current && !current.connected) current.disconnect().connect();
+  };
 
   return {
     socket() {
@@ -43,6 +55,7 @@ export function createSocketConnection(serverUrl: string, options?: LocalSocketO
           if (reason === 'io server disconnect') socket.connect();
         });
         current = socket;
+        if (typeof window !== 'undefined') window.addEventListener('offline', afterOffline);
       }
       if (!current.active) current.connect();
       return current;
@@ -50,6 +63,7 @@ export function createSocketConnection(serverUrl: string, options?: LocalSocketO
     close() {
       const socket = current;
       current = null;
+      if (typeof window !== 'undefined') window.removeEventListener('offline', afterOffline);
       socket?.disconnect();
       socket?.removeAllListeners();
     },
