@@ -132,6 +132,8 @@ describe('kill -9 during concurrent writes', () => {
     const stored = await storedMessages(second.url, chatId!);
     const reply = stored.find((m) => m.id === partial!.id)!;
     expect(reply.streaming).toBeUndefined();
+    // Ended as cut: the page offers 'Try again' for it (issue 27).
+    expect(reply.cut).toBe(true);
     expect(reply.text.startsWith(partial!.text)).toBe(true);
     expect(stored.filter((m) => m.role === 'model')).toHaveLength(1);
     expect(second.output()).toContain('completed a reply that was still streaming');
