@@ -80,6 +80,24 @@ describe('refused before a route runs', () => {
     expect(server.store.listConversations()).toEqual([]);
   });
 
+  it('refuses JSON that is not an object as such, and text that is not JSON as not JSON', async () => {
+    const server = app();
+    for (const [body, message] of [
+      ['null', 'body: must be a JSON object'],
+      ['42', 'body: must be a JSON object'],
+      ['"text"', 'body: must be a JSON object'],
+      ['{"businessId": ', 'body: not valid JSON'],
+      ['nul', 'body: not valid JSON'],
+    ]) {
+      const res = await request(server.app)
+        .post(DATA_ROUTES.conversations)
+        .set('Content-Type', 'application/json')
+        .send(body!);
+      expect(refusal(res.status, res.body, 400), body).toEqual({ code: 'invalid-argument', message });
+    }
+    expect(server.store.listConversations()).toEqual([]);
+  });
+
   it('refuses a body that is not sent as application/json with 415 naming the content type', async () => {
     const server = app();
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {

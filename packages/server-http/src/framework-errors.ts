@@ -22,6 +22,22 @@ interface BodyParserError {
   limit?: number;
   charset?: string;
   encoding?: string;
+  /** The body as read, on a parse failure. */
+  body?: unknown;
+}
+
+/**
+ * Whether `body` is JSON after all: the parser (strict) refuses a top-level `null`, number or string
+ * too, and "not valid JSON" would be wrong for those.
+ */
+function isJsonText(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const isBodyParserError = (error: unknown): error is BodyParserError =>
@@ -49,7 +65,7 @@ function bodyRefusal(error: BodyParserError): Refusal | null {
     case 'entity.too.large':
       return refusal(413, `body: larger than ${error.limit ? plural(error.limit, 'byte') : 'the limit'}`);
     case 'entity.parse.failed':
-      return refusal(400, 'body: not valid JSON');
+      return refusal(400, isJsonText(error.body) ? 'body: must be a JSON object' : 'body: not valid JSON');
     case 'charset.unsupported':
       return refusal(
         415,
