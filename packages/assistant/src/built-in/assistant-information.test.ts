@@ -110,12 +110,12 @@ describe('assistant: information', () => {
     const turn = ask('Do you like turtles?');
     expect(turn.reply).toContain("I'm sorry, I'm not sure I can help with that.");
     expect(turn.reply).toContain('tap **Contact Support**');
-    expect(turn.reply).toContain('- What services do you offer and what are the prices?');
+    expect(turn.reply).toContain('- What services do you offer\n');
     expect(turn.reply).toContain('- Do you sell gift cards?');
     expect(replyTexts(turn).slice(0, 3)).toEqual([
       'Contact Support',
-      'What services do you offer and what are the prices?',
-      'Are you open right now?',
+      'What services do you offer',
+      'Are you open',
     ]);
     expect(turn.interrupt).toBeUndefined();
   });
@@ -202,6 +202,21 @@ describe('assistant: the fixture businesses', () => {
         expect(turn.reply).not.toContain("I'm not sure I can help");
         expect(turn.reply !== '' || turn.interrupt !== undefined).toBe(true);
         expect(replyTexts(turn).length).toBeGreaterThanOrEqual(2);
+      }
+    },
+  );
+
+  it.each(businesses.filter((b) => b.suggestedQuestions.length > 0).map((b) => [b.id, b] as const))(
+    '%s: falls back with its suggested questions by their first lines, as the page shows and sends them',
+    (_id, business) => {
+      const turn = ask('Do you like turtles?', { business });
+      const line1s = business.suggestedQuestions.map((q) => q.line1);
+      const listed = turn.reply.split('\n').filter((line) => line.startsWith('- '));
+      expect(listed).toHaveLength(line1s.length);
+      line1s.forEach((line1, i) => expect(listed[i]?.replace(/\\/g, ''), line1).toBe(`- ${line1}`));
+      expect(replyTexts(turn)).toEqual(expect.arrayContaining(line1s.slice(0, 2)));
+      for (const { line2 } of business.suggestedQuestions) {
+        if (line2) expect(turn.reply + replyTexts(turn).join('\n'), line2).not.toContain(line2);
       }
     },
   );

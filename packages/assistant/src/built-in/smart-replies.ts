@@ -40,11 +40,13 @@ export function repliesIn(language: ReplyLanguage): Record<ReplyKey, string> {
   return language === 'es' ? REPLIES_ES : REPLIES;
 }
 
-/** A suggested question as one smart-reply text, within the longest smart-reply text (§3). */
+/**
+ * A suggested question as the text shown and sent for it: its first line, within the longest
+ * smart-reply text (§3). The second line is only its subtitle on the page ("Cuts, color, nails
+ * and more" under "Which services do you offer?"), so it is neither shown nor sent as the question.
+ */
 export function suggestedQuestionText(question: SuggestedQuestion): string {
-  const text = `${question.line1} ${question.line2}`.trim();
-  const max = SMART_REPLY.maxTextLength;
-  return text.length > max ? question.line1.slice(0, max) : text;
+  return question.line1.trim().slice(0, SMART_REPLY.maxTextLength);
 }
 
 /**
