@@ -2,6 +2,7 @@
 import type { Business, Conversation, Message, ToolRequest } from '@chat/core';
 import { BusinessSchema, PHONE_SIGN_IN_TOOL, normaliseSmartReplies } from '@chat/core';
 import { micromark } from 'micromark';
+import { readFileSync } from 'node:fs';
 import type { AssistantInput, AssistantTurn } from './assistant-types.js';
 import { createBuiltInAssistant } from './built-in/index.js';
 
@@ -44,6 +45,14 @@ export const SALON: Business = BusinessSchema.parse({
     },
   ],
 });
+
+/** One of the mock server's demo businesses (mock-server/fixtures/businesses.json), as a visitor meets it. */
+export function demoBusiness(id: string): Business {
+  const businesses = JSON.parse(
+    readFileSync(new URL('../../../mock-server/fixtures/businesses.json', import.meta.url), 'utf8'),
+  ) as Array<{ id: string }>;
+  return BusinessSchema.parse(businesses.find((b) => b.id === id));
+}
 
 export const CONVERSATION: Conversation = {
   id: 'conv-1',

@@ -3,19 +3,12 @@
  * tried as a visitor would. Each question of the issue's list once got the whole description, the
  * addresses or "I'm not sure I can help with that"; each now gets an answer about what was asked.
  */
-import { BusinessSchema, PHONE_SIGN_IN_TOOL } from '@chat/core';
+import { PHONE_SIGN_IN_TOOL } from '@chat/core';
 import type { Business } from '@chat/core';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ask, html, message, replyTexts, resume } from '../assistant-test-fixtures.js';
+import { ask, demoBusiness, html, message, replyTexts, resume } from '../assistant-test-fixtures.js';
 
-const BELLA_VISTA: Business = BusinessSchema.parse(
-  (
-    JSON.parse(
-      readFileSync(new URL('../../../../mock-server/fixtures/businesses.json', import.meta.url), 'utf8'),
-    ) as Array<{ id: string }>
-  ).find((b) => b.id === 'bella-vista-salon'),
-);
+const BELLA_VISTA = demoBusiness('bella-vista-salon');
 /** Monday 2 March 2026, 10:30 in New York: Bella Vista is closed on Mondays, open Tuesday 9–19. */
 const MONDAY = Date.parse('2026-03-02T15:30:00Z');
 const visit = (text: string, more: Parameters<typeof ask>[1] = {}) =>

@@ -1,11 +1,11 @@
 import { bookingUpdateValue, shippedLanguageOf } from '@chat/core';
 import type { AnswerContext } from './answers/answer-context.js';
-import { paragraphs } from './answers/answer-context.js';
 import { bookingAnswer, bookingInterrupt } from './answers/booking.js';
 import { bookingUpdateAnswer } from './answers/booking-update.js';
 import { handOffAnswer, handOffInterrupt } from './answers/hand-off.js';
 import { infoAnswer } from './answers/info-answer.js';
 import { knowledgeAnswer, notListedAnswer, pricesAnswer } from './answers/knowledge-answers.js';
+import { askTheTeamAnswer } from './answers/services.js';
 import type { AssistantInput, AssistantTurn } from '../assistant-types.js';
 import {
   askedAbout,
@@ -14,7 +14,7 @@ import {
   detectIntent,
   matchSuggestedQuestion,
 } from './intents.js';
-import { bestKnowledge, matchingFaq, namesLocation } from './knowledge/business-knowledge.js';
+import { bestKnowledge, businessNames, matchingFaq, namesLocation } from './knowledge/business-knowledge.js';
 import { replyLanguage } from './visitor-language.js';
 
 /**
@@ -89,19 +89,9 @@ export function respondToMessage(input: AssistantInput, text: string): Assistant
   if (intent === 'services' && about === null) return infoAnswer('services', ctx);
   const found = bestKnowledge(input.business, about ?? subject);
   if (found) return knowledgeAnswer(ctx, found);
-  // A suggested question nothing answers is still about the business: answer with what it offers.
-  if (suggested) {
-    const services = infoAnswer('services', ctx);
-    return {
-      ...services,
-      reply: paragraphs(
-        ctx.language === 'es'
-          ? 'Esa es una buena pregunta para el equipo: no tengo los detalles aquí, pero te ayudarán con gusto cuando reserves o nos visites.'
-          : "That's a great question for the team: I don't have the details here, but they'll be glad to help when you book or visit.",
-        services.reply,
-      ),
-    };
-  }
+  // A suggested question nothing answers is still about the business, and so is a thing the
+  // business names only in one ("Cuts, color, nails and more"): it is listed, just not detailed.
+  if (suggested || (about !== null && businessNames(input.business, about))) return askTheTeamAnswer(ctx);
   if (about !== null) return notListedAnswer(ctx, about);
   return infoAnswer('fallback', ctx);
 }

@@ -32,3 +32,21 @@ export function servicesAnswer(ctx: AnswerContext): AssistantTurn {
   );
   return { reply, smartReplies: pickKeys(['book', 'hours', 'location'], ctx.language) };
 }
+
+/**
+ * Something the business names but wrote nothing to quote about: one of its own suggested
+ * questions ("Do you sell gift cards?"), or a thing named only in one ("Cuts, color, nails and
+ * more"). A suggested question is no promise, so: the team has the details, and what it offers.
+ */
+export function askTheTeamAnswer(ctx: AnswerContext): AssistantTurn {
+  const services = servicesAnswer(ctx);
+  return {
+    ...services,
+    reply: paragraphs(
+      ctx.language === 'es'
+        ? 'Esa es una buena pregunta para el equipo: no tengo los detalles aquí, pero te ayudarán con gusto cuando reserves o nos visites.'
+        : "That's a great question for the team: I don't have the details here, but they'll be glad to help when you book or visit.",
+      services.reply,
+    ),
+  };
+}

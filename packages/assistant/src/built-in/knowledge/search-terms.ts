@@ -38,7 +38,15 @@ export function withoutAccents(word: string): string {
 
 /** The words that carry meaning: no stop words, no single letters. */
 export function contentWords(text: string): string[] {
-  return words(text).filter((w) => w.length > 1 && !STOP_WORDS.has(withoutAccents(w)));
+  return words(text).filter((w) => w.length > 1 && !isStopWord(w));
+}
+
+/**
+ * Stop words are compared without accents ("qué" is "que"), but ñ is a letter of its own, not an
+ * accented n: without this, "uñas" (nails) would be taken for "unas" (some) and never searched.
+ */
+function isStopWord(word: string): boolean {
+  return !/ñ/i.test(word) && STOP_WORDS.has(withoutAccents(word));
 }
 
 /** The stems a word is indexed and searched under: English and Spanish, accents dropped. */
