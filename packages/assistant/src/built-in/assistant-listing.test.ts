@@ -1,7 +1,7 @@
 /**
  * "Do you do X?" on the demo's Bella Vista Salon: whatever the business wrote about itself (FAQ,
  * description, suggested questions) counts as listed, a common service word finds its everyday
- * synonyms (./knowledge/related-words.ts).
+ * synonyms (./knowledge/related-words.ts), and "Can I get my nails done?" asks the same thing.
  */
 import type { Business } from '@chat/core';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,16 @@ describe('built-in assistant: what Bella Vista lists', () => {
     expect(turn.reply).toContain(YES);
     expect(turn.reply).toContain('manicures');
     expect(turn.reply).not.toContain(NOT_LISTED);
+  });
+
+  it('"Can I get my nails done?" is understood as "Do you do nails?", listed or not', () => {
+    for (const thing of ['nails', 'eyebrows']) {
+      const doYou = visit(`Do you do ${thing}?`);
+      for (const text of [`Can I get my ${thing} done?`, `I'd like to have my ${thing} done`]) {
+        expect(visit(text), text).toEqual(doYou);
+      }
+    }
+    expect(visit('Can I get my eyebrows done?').reply).toContain(`${NOT_LISTED} **eyebrows**`);
   });
 
   it('finds other services by their everyday names ("haircuts" for "cuts", "dye" for "color")', () => {
@@ -73,11 +83,12 @@ describe('built-in assistant: what Bella Vista lists', () => {
 });
 
 describe('built-in assistant: what Bella Vista lists, asked in Spanish', () => {
-  it('"¿Hacen uñas?" finds the manicures', () => {
+  it('"¿Hacen uñas?" finds the manicures, and "¿Puedo hacerme las uñas?" asks the same', () => {
     const turn = visit('¿Hacen uñas?');
     expect(turn.reply).toContain('Sí, ofrecemos esto, según **Bella Vista Salon**:');
     expect(turn.reply).toContain('manicures');
     expect(turn.reply).not.toContain('No veo');
+    expect(visit('¿Puedo hacerme las uñas?')).toEqual(turn);
   });
 
   it('finds "uñas" that the business wrote, from English or Spanish', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from './intents.js';
-import { bookingKind, detectIntent, matchSuggestedQuestion, normalise } from './intents.js';
+import { askedAbout, bookingKind, detectIntent, matchSuggestedQuestion, normalise } from './intents.js';
 import { SALON } from '../assistant-test-fixtures.js';
 import { REPLIES } from './smart-replies.js';
 
@@ -20,6 +20,10 @@ describe('detectIntent', () => {
     ['Is there parking?', 'parking'],
     ['Tell me about your services', 'services'],
     ['How much is a haircut?', 'prices'],
+    ['Can I get my nails done?', 'services'],
+    ["I'd like to have my hair done", 'services'],
+    ['¿Puedo hacerme las uñas?', 'services'],
+    ['How much to get my nails done?', 'prices'],
     ['Need more info about services', 'services'],
     ['Tell me about this service more', 'services'],
     ['I want to book a haircut', 'booking'],
@@ -45,6 +49,20 @@ describe('detectIntent', () => {
     expect(detectIntent(REPLIES.about)).toBe('introduction');
     for (const text of [REPLIES.book, REPLIES.reschedule, REPLIES.cancel])
       expect(detectIntent(text)).toBe('booking');
+  });
+});
+
+describe('askedAbout', () => {
+  it.each([
+    ['Do you do nails?', 'nails'],
+    ['Can I get my nails done?', 'nails'],
+    ['Could we have our nails and toes done please?', 'nails and toes'],
+    ['How much to get my hair done?', 'hair'],
+    ['¿Hacen uñas?', 'uñas'],
+    ['¿Puedo hacerme las uñas?', 'uñas'],
+    ['What services do you offer?', null],
+  ])('%j → %j', (text, subject) => {
+    expect(askedAbout(text)).toBe(subject);
   });
 });
 

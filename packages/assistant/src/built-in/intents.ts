@@ -24,6 +24,13 @@ export type Intent =
 /** The kind of booking change a booking message asks for. */
 export type BookingKind = 'book' | 'reschedule' | 'cancel';
 
+/**
+ * "Can I get my nails done?", "I'd like to have my hair done", "¿Puedo hacerme las uñas?": a
+ * service asked for by what it is done to, which one of the two groups captures. A services
+ * question (detectIntent) about that thing (askedAbout).
+ */
+const GET_IT_DONE = /\b(?:get|getting|have|having) (?:my|our|his|her|their) (.+?) done\b|\bhacerme (.+)/i;
+
 // Patterns run over normalise()d text without accents: "¿Dónde están?" is tested as "donde estan".
 const PATTERNS: Array<[Exclude<Intent, 'fallback'>, RegExp]> = [
   [
@@ -55,6 +62,8 @@ const PATTERNS: Array<[Exclude<Intent, 'fallback'>, RegExp]> = [
     'prices',
     /\b(prices?|pricing|cost|costs|how much|rates?|fees?|precios?|tarifas?|cuesta|cuestan|cuanto vale|cuanto valen|cuanto es|cuanto sale)\b/,
   ],
+  // After prices, so "How much to get my nails done?" asks a price.
+  ['services', GET_IT_DONE],
   [
     'introduction',
     /^(hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening)|hola|buenos dias|buenas)\b|\bwho (are|is) (you|this)\b|\bwhat (are|is) (you|this)\b|\babout (you|yourself|your business|the business|this business)\b|\bquien(es)? (eres|es|son)\b|\bque es esto\b/,
@@ -107,11 +116,12 @@ export function asksAboutTomorrow(text: string): boolean {
  * hair", "a haircut"), or null when the question names nothing ("what services do you offer?").
  */
 export function askedAbout(text: string): string | null {
+  const done = GET_IT_DONE.exec(text);
   const match =
     /\b(?:do you (?:do|offer|have|sell|make|provide|carry)|can you (?:do|make|fix)|can i get|how much (?:is|are|does|do|for|would)?|(?:price|cost) (?:of|for)|hacen|ofrecen|tienen|venden|hay|cu[aá]nto (?:cuesta|cuestan|vale|valen|es|sale)|precio (?:de|del))\s+(.+)/i.exec(
       text,
     );
-  const subject = match?.[1]
+  const subject = (done ? (done[1] ?? done[2]) : match?.[1])
     ?.replace(/[?!.¿¡]+/g, ' ')
     .replace(/^\s*(a|an|the|any|some|un|una|el|la|los|las|unos|unas)\s+/i, '')
     .replace(/\s+(cost|costs|be|for|please|por favor)\s*$/i, '')
