@@ -99,6 +99,26 @@ describe('conversations', () => {
     expect(server().store.snapshot()).toEqual(before);
   });
 
+  it('refuses 403 permission-denied a conversation with a business that is not approved, as firestore.rules do, and stores nothing', async () => {
+    // Before: sunrise-bakery (verification pending) got a conversation, which firestore.rules refuse.
+    const before = server().store.snapshot();
+    for (const [businessId, status] of [
+      ['sunrise-bakery', 'pending'],
+      ['quickfix-garage', 'denied'],
+    ] as const) {
+      expect(server().store.getBusiness(businessId)?.verification.status).toBe(status);
+      expectError(
+        await request(server().app)
+          .post(DATA_ROUTES.conversations)
+          .send(anonymousConversationBody(businessId)),
+        403,
+        'permission-denied',
+        `Business ${businessId} is not approved for chatting (its verification is ${status})`,
+      );
+    }
+    expect(server().store.snapshot()).toEqual(before);
+  });
+
   it('fails reads of the business and the conversation with an injected status, once per count', async () => {
     const app = server().app;
     const conversation = await postConversation(server());

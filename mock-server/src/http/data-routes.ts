@@ -4,11 +4,12 @@
  * rule of auth.ts applies (403). A rejected request changes nothing. Clients write only user and
  * system messages; conversations cannot be listed here (the control API can). A feed item needs a
  * signed-in visitor (401 without a token), as in firestore.rules: the app posts it right after the
- * phone sign-in (§4), so nobody anonymous can fill a business's feed.
+ * phone sign-in (§4), so nobody anonymous can fill a business's feed. As in firestore.rules too, a
+ * conversation is made only for an approved business (403 otherwise).
  */
 import { Router } from 'express';
 import type { Request } from 'express';
-import { DocumentIdSchema, HandleSchema, ProviderError, lastMessageOf } from '@chat/core';
+import { assertChatEnabled, DocumentIdSchema, HandleSchema, ProviderError, lastMessageOf } from '@chat/core';
 import type { Conversation } from '@chat/core';
 import type { Faults } from '../faults.js';
 import type { Identity } from '../identity/index.js';
@@ -98,9 +99,10 @@ export function dataRoutes({ store, identity, faults, visitors }: DataRoutesOpti
     if (input.userId !== null && input.userId !== user?.uid) {
       throw new ProviderError('permission-denied', 'userId: must be the uid of the bearer token');
     }
-    if (!store.getBusiness(input.businessId)) {
-      throw new ProviderError('not-found', `Business ${input.businessId} not found`);
-    }
+    const business = store.getBusiness(input.businessId);
+    if (!business) throw new ProviderError('not-found', `Business ${input.businessId} not found`);
+    // As firestore.rules (isNewConversation): a conversation only with a business that can be chatted with.
+    assertChatEnabled(business);
     const fault = faults.take('data.createConversation');
     if (fault) throwFault(fault, 'data.createConversation');
     const conversation = store.createConversation(input);

@@ -146,6 +146,23 @@ export function describeDataRecordsContract(ctx: DataContractContext): void {
       expect(error.message).toContain('userType');
     });
 
+    it('refuses a conversation with a business that is not approved with permission-denied (§6)', async () => {
+      for (const status of ['pending', 'denied'] as const) {
+        const business = contractBusiness({ verification: { status } });
+        await ctx.subject.harness.seedBusiness(business);
+
+        await expectProviderError(
+          ctx.subject.data.createConversation({
+            businessId: business.id,
+            userId: null,
+            userType: 'anonymous',
+            isOutsideBusinessHours: false,
+          }),
+          'permission-denied',
+        );
+      }
+    });
+
     it('lets only the signed-in visitor who created a conversation read it', async (t) => {
       const auth = requireCapability(t, ctx.subject.auth, 'auth provider');
       const business = contractBusiness();

@@ -8,9 +8,9 @@
  */
 import type { AssistantRequest, TurnInterrupt } from '@chat/assistant';
 import {
+  assertChatEnabled,
   ChatResumeBodySchema,
   ChatSendBodySchema,
-  isChatEnabled,
   isConversationExpired,
   MAX_TIME_ZONE_LENGTH,
   ProviderError,
@@ -74,9 +74,7 @@ export function checkChatTurn({ body, user, conversation, business, nowMs }: Cha
   }
   assertConversationAccess(conversation, user);
   if (!business) throw new ProviderError('not-found', `Business ${body.businessId} not found`);
-  if (!isChatEnabled(business)) {
-    throw new ProviderError('permission-denied', `Business ${business.id} is not approved for chatting`);
-  }
+  assertChatEnabled(business);
   if (isConversationExpired(conversation, nowMs)) {
     // Its own code, so the page can tell "this conversation is over, start a new one" (§4) from a
     // request it got wrong.

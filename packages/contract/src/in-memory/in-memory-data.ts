@@ -1,11 +1,12 @@
 /**
  * A DataProvider held in memory, for component tests of the chat page.
  *
- * Limits: one process, no persistence, and of the access rules only these, given `currentUser`, as on
- * both real backends: a signed-in visitor's conversation reads as missing to anyone else, and a feed
- * item needs a signed-in visitor ('unauthenticated' otherwise: the page must post it after the
- * sign-in) whose conversation it names, if that one has an owner ('permission-denied'). Anyone may
- * still write to or listen to any conversation.
+ * Limits: one process, no persistence, and of the access rules only these, as on both real backends: a
+ * conversation only for an approved business ('permission-denied' otherwise), and, given
+ * `currentUser`, a signed-in visitor's conversation reads as missing to anyone else, and a feed item
+ * needs a signed-in visitor ('unauthenticated' otherwise: the page must post it after the sign-in)
+ * whose conversation it names, if that one has an owner ('permission-denied'). Anyone may still write
+ * to or listen to any conversation.
  * It behaves like the real providers where the page can tell: inputs are checked against the core
  * schemas and rejected with ProviderError('invalid-argument'), unknown documents read as null,
  * subscribers get the whole ordered list first and after every change — delivered asynchronously,
@@ -15,6 +16,7 @@
  * file does, and `holdNext` keeps a call waiting (a slow or hung server) until the test lets it go.
  */
 import {
+  assertChatEnabled,
   NewConversationSchema,
   NewFeedItemSchema,
   NewMessageSchema,
@@ -208,9 +210,9 @@ export function createInMemoryData(options: InMemoryDataOptions): InMemoryData {
       await waitIfHeld('createConversation');
       checkFault('createConversation');
       const fields = parse(NewConversationSchema, input, 'createConversation');
-      if (!businesses.has(fields.businessId)) {
-        throw new ProviderError('invalid-argument', `No business "${fields.businessId}"`);
-      }
+      const business = businesses.get(fields.businessId);
+      if (!business) throw new ProviderError('invalid-argument', `No business "${fields.businessId}"`);
+      assertChatEnabled(business);
       const createdAt = stamp();
       const conversation: Conversation = {
         id: newId('conv'),

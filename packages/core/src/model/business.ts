@@ -4,6 +4,7 @@
  * bundle). The schemas take their rules from ../fields, never from here, so nothing imports back.
  */
 import type * as z from 'zod/mini';
+import { ProviderError } from '../errors.js';
 import { DOCUMENT_ID, HANDLE } from '../fields/business-fields.js';
 import type {
   BusinessHoursSchema,
@@ -40,4 +41,17 @@ export type Business = z.infer<typeof BusinessSchema>;
 /** Chatting is possible only with an approved business (§1, §6). */
 export function isChatEnabled(business: Pick<Business, 'verification'>): boolean {
   return business.verification.status === 'approved';
+}
+
+/**
+ * Refuses what only a business that can be chatted with allows — a new conversation, a chat turn — with
+ * 'permission-denied' (403), as firestore.rules (isApprovedBusiness) and the chat service refuse it.
+ */
+export function assertChatEnabled(business: Pick<Business, 'id' | 'verification'>): void {
+  if (!isChatEnabled(business)) {
+    throw new ProviderError(
+      'permission-denied',
+      `Business ${business.id} is not approved for chatting (its verification is ${business.verification.status})`,
+    );
+  }
 }
