@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_LIFETIME_MS, DATA_ROUTES, MessageSchema } from '@chat/core';
+import { CONVERSATION_LIFETIME_MS, DATA_ROUTES, MessageSchema, SYSTEM_NOTICE_TEXTS } from '@chat/core';
 import { appPerTest, expectError, postConversation } from '../testing/http-test-app.js';
 import {
   anonymousConversationBody,
@@ -218,6 +218,52 @@ describe('messages', () => {
       );
     }
     expect(server().store.snapshot()).toEqual(before);
+  });
+
+  it("refuses what firestore.rules' isNewMessage refuses, naming the field, and changes nothing (not lastMessage either)", async () => {
+    // Before: each of these was stored (201), the blank one as the conversation's lastMessage.
+    const { id } = await postConversation(server());
+    await request(server().app).post(DATA_ROUTES.messages(id)).send({ role: 'user', text: 'Hello' });
+    const before = server().store.snapshot();
+    for (const [body, field, problem] of [
+      [
+        { role: 'system', type: 'system', text: 'Your account is suspended, call 555-0000' },
+        'text',
+        "must be one of the page's notices",
+      ],
+      [{ role: 'system', text: 'Authentication cancelled' }, 'type', 'must be "system"'],
+      [{ role: 'system', type: 'auth', text: 'Authentication cancelled' }, 'type', 'must be "system"'],
+      [{ role: 'user', text: 'x', type: 'auth' }, 'type', 'must be absent'],
+      [{ role: 'user', text: 'x', type: 'loading' }, 'type', 'must be absent'],
+      [{ role: 'user', text: 'x', type: 'system' }, 'type', 'must be absent'],
+      [{ role: 'user', text: '' }, 'text', 'must not be blank'],
+      [{ role: 'user', text: '   ' }, 'text', 'must not be blank'],
+      [{ role: 'user', text: '\u00a0\n\u3000' }, 'text', 'must not be blank'],
+    ] as const) {
+      expectError(
+        await request(server().app).post(DATA_ROUTES.messages(id)).send(body),
+        400,
+        'invalid-argument',
+        `${field}: ${problem}`,
+      );
+    }
+    expect(server().store.snapshot()).toEqual(before);
+    expect(server().store.getConversation(id)?.lastMessage?.text).toBe('Hello');
+  });
+
+  it("accepts every notice the page saves, in every shipped language, and a visitor's text with spaces around it", async () => {
+    const { id } = await postConversation(server());
+    for (const text of SYSTEM_NOTICE_TEXTS) {
+      const res = await request(server().app)
+        .post(DATA_ROUTES.messages(id))
+        .send({ role: 'system', type: 'system', text });
+      expect(res.status).toBe(201);
+    }
+    const spaced = await request(server().app)
+      .post(DATA_ROUTES.messages(id))
+      .send({ role: 'user', text: ' hi ' });
+    expect(spaced.status).toBe(201);
+    expect(server().store.messages(id)).toHaveLength(SYSTEM_NOTICE_TEXTS.length + 1);
   });
 });
 

@@ -5,7 +5,9 @@
  * system messages; conversations cannot be listed here (the control API can). A feed item needs a
  * signed-in visitor (401 without a token), as in firestore.rules: the app posts it right after the
  * phone sign-in (§4), so nobody anonymous can fill a business's feed. As in firestore.rules too, a
- * conversation is made only for an approved business (403 otherwise).
+ * conversation is made only for an approved business (403 otherwise), and a message only as its role
+ * allows (core's NewMessageCheck: a visitor's not blank and without a type, a system one one of the
+ * page's notices).
  */
 import { Router } from 'express';
 import type { Request } from 'express';

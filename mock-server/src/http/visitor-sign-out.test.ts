@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DATA_ROUTES, IDENTITY_ROUTES } from '@chat/core';
+import { DATA_ROUTES, IDENTITY_ROUTES, SYSTEM_NOTICE_TEXTS } from '@chat/core';
 import { signIn } from '../testing/test-server.js';
 import { appPerTest, controlApi, expectError, postConversation } from '../testing/http-test-app.js';
 
@@ -18,10 +18,12 @@ async function listed(id: string): Promise<{ visitorVerified: boolean }> {
   )!;
 }
 
+/** Saves a message as the page does: a system notice (one the page writes), or the visitor's text. */
 function saveMessage(conversationId: string, text: string, token?: string) {
-  const req = request(server().app)
-    .post(DATA_ROUTES.messages(conversationId))
-    .send({ role: 'system', type: 'system', text });
+  const message = SYSTEM_NOTICE_TEXTS.includes(text)
+    ? { role: 'system', type: 'system', text }
+    : { role: 'user', text };
+  const req = request(server().app).post(DATA_ROUTES.messages(conversationId)).send(message);
   if (token) req.set('Authorization', `Bearer ${token}`);
   return req;
 }

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, SOCKET_EVENTS } from '@chat/core';
+import { CHAT_PATH, CONTROL_ROUTES, DATA_ROUTES, EN, SOCKET_EVENTS } from '@chat/core';
 import type { Message } from '@chat/core';
 import type { ClientSocket, TestServer } from '../testing/test-server.js';
 import { connectClient, createConversation, startTestServer, waitFor } from '../testing/test-server.js';
@@ -79,7 +79,7 @@ describe('a disconnect in the middle of a streamed reply', () => {
     // While the client is away, the reply keeps growing and a visitor message is added.
     await request(server.app)
       .post(DATA_ROUTES.messages(id))
-      .send({ role: 'system', text: 'added while away' });
+      .send({ role: 'system', type: 'system', text: EN.ui.authCancelled });
 
     await waitFor(() => client.acks.length === 2, 5000, 'the resubscription');
     await waitFor(() => server.store.messages(id).every((m) => !m.streaming), 10_000, 'the end of the reply');

@@ -2,7 +2,7 @@
  * The DataProvider contract's live messages: adding messages, the subscription's ordered lists,
  * live updates, unsubscribe, and the error path.
  */
-import { EN, ProviderError, newMessageId } from '@chat/core';
+import { EN, ProviderError, newMessageId, type NewMessage } from '@chat/core';
 import { describe, expect, it } from 'vitest';
 import type { DataContractContext } from './data-contract-context.js';
 import {
@@ -136,6 +136,32 @@ export function describeLiveMessagesContract(ctx: DataContractContext): void {
       } finally {
         watch.stop();
       }
+    });
+
+    it("rejects what firestore.rules' isNewMessage refuses with invalid-argument naming the field, and stores nothing", async () => {
+      const { conversation } = await ctx.freshConversation();
+      const refused: Array<[NewMessage, string]> = [
+        [{ id: newMessageId(), role: 'system', type: 'system', text: 'Your account is suspended' }, 'text'],
+        [{ id: newMessageId(), role: 'system', text: EN.ui.authCancelled }, 'type'],
+        [{ id: newMessageId(), role: 'user', type: 'auth', text: 'Please verify' }, 'type'],
+        [{ id: newMessageId(), role: 'user', type: 'loading', text: '…' }, 'type'],
+        [{ id: newMessageId(), role: 'user', text: '   ' }, 'text'],
+      ];
+      for (const [message, field] of refused) {
+        const error = await expectProviderError(
+          ctx.subject.data.addMessage(conversation.id, message),
+          'invalid-argument',
+        );
+        expect(error.message).toContain(field);
+      }
+
+      const watch = watchMessages(ctx.subject.data, conversation.id);
+      try {
+        await watch.until((list) => expect(list).toEqual([]));
+      } finally {
+        watch.stop();
+      }
+      expect((await ctx.subject.data.getConversation(conversation.id))?.lastMessage).toBeNull();
     });
 
     it('reports a failing live subscription through observer.error', async (t) => {

@@ -39,6 +39,7 @@ export * from './text/catalogue.js';
 export * from './text/language.js';
 export * from './text/en.js';
 export { SMART_REPLY_TEXT_ES } from './text/es-replies.js';
+export { SYSTEM_NOTICE_TEXTS } from './text/system-notices.js';
 export * from './wire/chat-api.js';
 export * from './wire/error-body.js';
 export * from './wire/local-api.js';

@@ -1,6 +1,6 @@
 /**
  * Each product text and each shared limit is defined once (issue 30): the texts in the catalogues
- * (text/en.ts, text/es.ts and its smart replies, text/es-replies.ts), the limits where this list names them; everything else imports them. This
+ * (text/en.ts, text/es.ts and its smart replies and system notices, text/es-replies.ts and text/es-notices.ts), the limits where this list names them; everything else imports them. This
  * test reads every production source file of the repository and fails on
  *
  * - a string literal (or a template's text, or JSX text) that is a catalogue text — the whole of one, or
@@ -128,7 +128,7 @@ const OTHER_LIMITS: Record<string, string> = {
   'scripts/docker/compose-test.mjs: 300': 'an answer quoted in a failure',
 };
 
-const CATALOGUE_FILES = /^packages\/core\/src\/text\/(en|es|es-replies)\.ts$/;
+const CATALOGUE_FILES = /^packages\/core\/src\/text\/(en|es|es-replies|es-notices)\.ts$/;
 
 /** The catalogues' texts, and the parts around their placeholders, long enough to be a text. */
 const catalogueTexts = () => catalogueTextsOf({ parts: true });

@@ -2,11 +2,11 @@
  * A DataProvider held in memory, for component tests of the chat page.
  *
  * Limits: one process, no persistence, and of the access rules only these, as on both real backends: a
- * conversation only for an approved business ('permission-denied' otherwise), and, given
- * `currentUser`, a signed-in visitor's conversation reads as missing to anyone else, and a feed item
- * needs a signed-in visitor ('unauthenticated' otherwise: the page must post it after the sign-in)
- * whose conversation it names, if that one has an owner ('permission-denied'). Anyone may still write
- * to or listen to any conversation.
+ * conversation only for an approved business ('permission-denied' otherwise), a message only as its
+ * role allows (core's NewMessageCheck), and, given `currentUser`, a signed-in visitor's conversation
+ * reads as missing to anyone else, and a feed item needs a signed-in visitor ('unauthenticated'
+ * otherwise: the page must post it after the sign-in) whose conversation it names, if that one has an
+ * owner ('permission-denied'). Anyone may still write to or listen to any conversation.
  * It behaves like the real providers where the page can tell: inputs are checked against the core
  * schemas and rejected with ProviderError('invalid-argument'), unknown documents read as null,
  * subscribers get the whole ordered list first and after every change — delivered asynchronously,

@@ -35,6 +35,7 @@ export type CheckSpec =
   | { kind: 'array'; inner: Check<unknown>; rules: { min?: number; max?: number } }
   | { kind: 'object'; shape: Shape; loose: boolean }
   | { kind: 'union'; options: readonly Check<unknown>[]; message: string }
+  | { kind: 'refined'; inner: Check<unknown>; rule: (value: unknown) => FieldProblem | null }
   | { kind: 'reader'; read: (value: unknown) => ReadResult<unknown> };
 
 function described<T>(
@@ -255,5 +256,34 @@ export function fromReader<T>(read: (value: unknown) => ReadResult<T>): Check<T>
       return result.ok ? result.value : fail(problems, path, result.problem);
     },
     { kind: 'reader', read },
+  );
+}
+
+/** What a `refined` rule finds wrong: why, and the field it is about when the value is an object. */
+export interface FieldProblem {
+  field?: string;
+  message: string;
+}
+
+/**
+ * `check`, then `rule` on the value it keeps: for what a shape cannot say — a text that must not be
+ * blank, a field whose rule depends on another field's value (a message's type and text on its role).
+ * The rule runs only once `check` has passed, as zod's refinements, and its problem is named by the
+ * path, and the field it gives ("text: must not be blank").
+ */
+export function refined<T>(check: Check<T>, rule: (value: T) => FieldProblem | null): Check<T> {
+  return described(
+    (value, path, problems) => {
+      const checked = check(value, path, problems);
+      if (checked === INVALID) return INVALID;
+      const problem = rule(checked);
+      if (!problem) return checked;
+      return fail(problems, problem.field === undefined ? path : at(path, problem.field), problem.message);
+    },
+    {
+      kind: 'refined',
+      inner: check as Check<unknown>,
+      rule: rule as (value: unknown) => FieldProblem | null,
+    },
   );
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { runCheck } from '../check/check.js';
+import { SYSTEM_NOTICE_TEXTS } from '../text/system-notices.js';
+import { NewMessageCheck } from '../write/write-checks.js';
 import { MessageSchema, NewMessageSchema, SmartReplySchema } from './message.js';
 
 describe('NewMessageSchema (§7 "Add a message" from a client)', () => {
@@ -42,6 +45,48 @@ describe('NewMessageSchema (§7 "Add a message" from a client)', () => {
     expect(NewMessageSchema.safeParse({ id: 'm-1', role: 'user', text: 'x', type: 'chat' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('what a role may write, as firestore.rules isNewMessage (the check and the schema alike)', () => {
+  /** The check's problem and the schema's issue for `message`, or null when it is accepted. */
+  function refusal(message: object): { check: string; schema: string } | null {
+    const checked = runCheck(NewMessageCheck, { id: 'm-1', ...message });
+    const parsed = NewMessageSchema.safeParse({ id: 'm-1', ...message });
+    expect(parsed.success).toBe(checked.ok);
+    if (checked.ok) return null;
+    const issue = parsed.error!.issues[0]!;
+    return { check: checked.problem, schema: `${issue.path.join('.')}: ${issue.message}` };
+  }
+
+  it("accepts a visitor's text with no type, spaces around it included, and every notice the page saves", () => {
+    expect(refusal({ role: 'user', text: ' Hello ' })).toBeNull();
+    expect(SYSTEM_NOTICE_TEXTS).toContain('✓ Phone number verified successfully');
+    for (const text of SYSTEM_NOTICE_TEXTS)
+      expect(refusal({ role: 'system', type: 'system', text })).toBeNull();
+  });
+
+  it.each([
+    // Before: every one of these was accepted, the blank ones then shown as the conversation's lastMessage.
+    [{ role: 'user', text: '' }, 'text: must not be blank on a visitor\'s message (role "user")'],
+    [{ role: 'user', text: '   ' }, 'text: must not be blank'],
+    [{ role: 'user', text: '\u3000\u00a0\n\t\ufeff' }, 'text: must not be blank'],
+    [{ role: 'user', text: 'x', type: 'auth' }, 'type: must be absent on a visitor\'s message (role "user")'],
+    [{ role: 'user', text: 'x', type: 'loading' }, 'type: must be absent'],
+    [{ role: 'user', text: 'x', type: 'system' }, 'type: must be absent'],
+    [{ role: 'system', text: 'Authentication cancelled' }, 'type: must be "system" on a system message'],
+    [{ role: 'system', type: 'auth', text: 'Authentication cancelled' }, 'type: must be "system"'],
+    [
+      { role: 'system', type: 'system', text: 'Your account is suspended, call 555-0000' },
+      'text: must be one of the page\'s notices on a system message (role "system"): "✓ Phone number verified successfully"',
+    ],
+    // A notice is matched exactly, as the rules' `in`: not trimmed, not in another case.
+    [{ role: 'system', type: 'system', text: ' Authentication cancelled' }, 'text: must be one of'],
+    [{ role: 'system', type: 'system', text: 'authentication cancelled' }, 'text: must be one of'],
+  ])('refuses %j, naming the field', (message, problem) => {
+    const refused = refusal(message);
+    expect(refused?.check).toContain(problem);
+    expect(refused?.schema).toContain(problem);
   });
 });
 

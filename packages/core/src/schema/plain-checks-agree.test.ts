@@ -90,7 +90,10 @@ const PAIRS: Array<[string, Check<unknown>, Schema, unknown[]]> = [
     'NewMessage',
     NewMessageCheck,
     NewMessageSchema,
-    [{ id: 'm-1', role: 'user', text: 'Hi', type: 'system' }],
+    [
+      { id: 'm-1', role: 'user', text: 'Hi' },
+      { id: 'm-2', role: 'system', text: 'Authentication cancelled', type: 'system' },
+    ],
   ],
   [
     'LastMessage',

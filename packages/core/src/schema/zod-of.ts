@@ -35,7 +35,9 @@ export function zodObjectOf<T extends object>(
   check: Check<T>,
 ): z.ZodMiniObject<{ [K in keyof Required<T>]: z.ZodMiniType<T[K]> }> {
   const spec = specOf(check as Check<unknown>);
-  if (spec.kind !== 'object') throw new Error(`zodObjectOf: a ${spec.kind} check is not an object`);
+  // A refined object is still an object: its schema has the shape, and the rule as a refinement.
+  const shapeSpec = spec.kind === 'refined' ? specOf(spec.inner) : spec;
+  if (shapeSpec.kind !== 'object') throw new Error(`zodObjectOf: a ${shapeSpec.kind} check is not an object`);
   return build(spec) as unknown as z.ZodMiniObject<{ [K in keyof Required<T>]: z.ZodMiniType<T[K]> }>;
 }
 
@@ -85,6 +87,22 @@ function build(spec: CheckSpec): z.ZodMiniType {
     }
     case 'union':
       return z.union(spec.options.map((option) => build(specOf(option))));
+    case 'refined': {
+      const { rule } = spec;
+      return build(specOf(spec.inner)).check(
+        // `when`: as the plain check, the rule sees only a value its inner check passed (zod would
+        // otherwise run it after an empty or over-long string too).
+        z.superRefine(
+          (value, ctx) => {
+            const problem = rule(value);
+            if (!problem) return;
+            const path = problem.field === undefined ? [] : [problem.field];
+            ctx.addIssue({ code: 'custom', message: problem.message, path, input: value });
+          },
+          { when: (payload) => payload.issues.length === 0 },
+        ),
+      );
+    }
     case 'reader': {
       const { read } = spec;
       return z.pipe(

@@ -3,6 +3,7 @@
  * checks it), in neutral Latin-American Spanish with "tú". Loaded on demand by loadCatalogue('es').
  */
 import { SMART_REPLY_TEXT_ES } from './es-replies.js';
+import { SYSTEM_NOTICE_TEXT_ES } from './es-notices.js';
 import { MAX_MESSAGE_LENGTH } from '../fields/message-fields.js';
 import type { Catalogue } from './catalogue-shape.js';
 
@@ -36,10 +37,8 @@ export const ES: Catalogue = {
     phoneRequired: 'Escribe tu número de teléfono',
     codeRequired: 'Escribe el código de verificación',
     authPromptDefault: '¡Ya casi está! Solo necesitamos verificar tu número de teléfono.',
-    phoneVerified: '✓ Número de teléfono verificado correctamente',
+    ...SYSTEM_NOTICE_TEXT_ES,
     authSuccessfulResume: 'Autenticación correcta',
-    authCancelled: 'Autenticación cancelada',
-    noPreviousMessage: 'No hay ningún mensaje anterior que reintentar.',
     reconnecting: 'Reconectando…',
   },
   errors: {

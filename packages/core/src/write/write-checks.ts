@@ -3,7 +3,8 @@
  * are the shapes, the types (../model) are what they keep, and the servers' zod schemas for the same
  * writes are built from them (../schema/zod-of.ts, decision 0035). A bad value is refused in the page
  * with a message naming the field, without the schema library in the page's bundle. Imports only
- * ../check and ../fields, so the model and the schemas can both build on this file without a circle.
+ * ../check, ../fields and two modules that import nothing of the model or the schemas (trimming, the
+ * system notices), so the model and the schemas can both build on this file without a circle.
  */
 import {
   boolean,
@@ -12,9 +13,11 @@ import {
   object,
   oneOf,
   optional,
+  refined,
   string,
   withDefault,
   type Check,
+  type FieldProblem,
 } from '../check/check.js';
 import { DOCUMENT_ID, HANDLE } from '../fields/business-fields.js';
 import { DEFAULT_CONTEXT_TYPE, MAX_CONTEXT_TYPE_LENGTH, USER_TYPES } from '../fields/conversation-fields.js';
@@ -28,6 +31,8 @@ import {
 import { CHAT_LANGUAGE_TAG, MAX_TIME_ZONE_LENGTH } from '../fields/chat-fields.js';
 import { MAX_FEED_MESSAGE_LENGTH } from '../fields/feed-item-fields.js';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_PHONE_NUMBER_LENGTH, MAX_UID_LENGTH } from '../fields/user-fields.js';
+import { isBlankText } from '../rules/visitor-text.js';
+import { SYSTEM_NOTICE_TEXTS } from '../text/system-notices.js';
 
 export const DocumentIdCheck: Check<string> = string({
   min: 1,
@@ -56,16 +61,50 @@ export const NewConversationCheck = object({
   isOutsideBusinessHours: boolean,
 });
 
+const SYSTEM_NOTICE_LIST = SYSTEM_NOTICE_TEXTS.map((text) => JSON.stringify(text)).join(', ');
+
 /**
- * What a client may write (§7 "Add a message"): only visitor and system messages (assistant messages
- * come from the chat service). The client chooses the id, so writing the same message twice stores it once.
+ * firestore.rules' isNewMessage, for what its role allows: a visitor's message (role 'user') has no
+ * type and is not blank once trimmed; a system message (role 'system') has type 'system' and is one of
+ * the notices the page saves. Anything else — an `auth` or `loading` message, a notice the page never
+ * writes ("Your account is suspended…") — is the chat service's to write, or nobody's.
  */
-export const NewMessageCheck = object({
-  id: DocumentIdCheck,
-  role: oneOf(CLIENT_MESSAGE_ROLES),
-  text: string({ max: MAX_MESSAGE_LENGTH }),
-  type: optional(oneOf(MESSAGE_TYPES)),
-});
+function clientMessageProblem(message: { role: string; text: string; type?: string }): FieldProblem | null {
+  if (message.role === 'user') {
+    if (message.type !== undefined) {
+      return { field: 'type', message: 'must be absent on a visitor\'s message (role "user")' };
+    }
+    if (isBlankText(message.text)) {
+      return { field: 'text', message: 'must not be blank on a visitor\'s message (role "user")' };
+    }
+    return null;
+  }
+  if (message.type !== 'system') {
+    return { field: 'type', message: 'must be "system" on a system message (role "system")' };
+  }
+  if (!SYSTEM_NOTICE_TEXTS.includes(message.text)) {
+    return {
+      field: 'text',
+      message: `must be one of the page's notices on a system message (role "system"): ${SYSTEM_NOTICE_LIST}`,
+    };
+  }
+  return null;
+}
+
+/**
+ * What a client may write (§7 "Add a message"): only visitor messages and the page's system notices
+ * (assistant messages come from the chat service), as firestore.rules allow them (clientMessageProblem).
+ * The client chooses the id, so writing the same message twice stores it once.
+ */
+export const NewMessageCheck = refined(
+  object({
+    id: DocumentIdCheck,
+    role: oneOf(CLIENT_MESSAGE_ROLES),
+    text: string({ max: MAX_MESSAGE_LENGTH }),
+    type: optional(oneOf(MESSAGE_TYPES)),
+  }),
+  clientMessageProblem,
+);
 
 export const LastMessageCheck = object({
   text: string({ max: MAX_MESSAGE_LENGTH }),

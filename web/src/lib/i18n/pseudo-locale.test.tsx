@@ -1,8 +1,10 @@
 // A pseudo right-to-left locale, built here from the English catalogue and never shipped: every text
-// is wrapped in ⟦ ⟧, so any text on screen without the brackets was not taken from the catalogue.
+// is wrapped in ⟦ ⟧, so any text on screen without the brackets was not taken from the catalogue. The
+// system notices the page saves stay English: they are stored words, which the backends accept only as
+// a shipped language writes them (SYSTEM_NOTICE_TEXTS, firestore.rules' systemMessageTexts).
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EN, SMART_REPLY_TEXT, type Business, type Catalogue } from '@chat/core';
+import { EN, SMART_REPLY_TEXT, SYSTEM_NOTICE_TEXTS, type Business, type Catalogue } from '@chat/core';
 import { pendingBusiness, approvedBusiness } from '@chat/contract/in-memory';
 import { createInMemoryBackend } from '@chat/contract/in-memory';
 import { renderApp, findMessageBox } from '../../test/render-app.js';
@@ -12,7 +14,12 @@ function pseudoCatalogue(): Catalogue {
   return Object.fromEntries(
     Object.entries(EN).map(([section, texts]) => [
       section,
-      Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, `⟦${text}⟧`])),
+      Object.fromEntries(
+        Object.entries(texts).map(([key, text]) => [
+          key,
+          SYSTEM_NOTICE_TEXTS.includes(text) ? text : `⟦${text}⟧`,
+        ]),
+      ),
     ]),
   ) as unknown as Catalogue;
 }
@@ -98,6 +105,7 @@ describe('a pseudo right-to-left locale (test only)', () => {
       '+1',
       SMART_REPLY_TEXT.verifyLater,
       SMART_REPLY_TEXT.needMoreInfo,
+      EN.ui.phoneVerified,
     ];
     expect(untranslated(conversationTexts)).toEqual([]);
 
@@ -111,7 +119,7 @@ describe('a pseudo right-to-left locale (test only)', () => {
     await user.clear(screen.getByPlaceholderText('⟦123456⟧'));
     await user.type(screen.getByPlaceholderText('⟦123456⟧'), '123456');
     await user.click(screen.getByRole('button', { name: '⟦Verify⟧' }));
-    await screen.findByText('⟦✓ Phone number verified successfully⟧');
+    await screen.findByText(EN.ui.phoneVerified);
     expect(untranslated(conversationTexts)).toEqual([]);
   });
 });
