@@ -154,6 +154,9 @@ describe('POST /api/chat', () => {
     const before = server.store.snapshot();
     const cases: Array<[object, string]> = [
       [{ ...sendBody(id, 'hi'), message: '' }, 'message'],
+      // Before: a blank question was answered 200 and a reply stored (§5: the page never sends one).
+      [{ ...sendBody(id, 'hi'), message: '   ' }, 'message: must not be blank'],
+      [{ ...sendBody(id, 'hi'), message: '\n\t\u00a0' }, 'message: must not be blank'],
       [{ ...sendBody(id, 'hi'), conversationId: 'bad id' }, 'conversationId'],
       [{ ...sendBody(id, 'hi'), userTimezone: undefined }, 'userTimezone'],
       [{ ...sendBody(id, 'hi'), surprise: true }, 'surprise'],

@@ -408,3 +408,20 @@ describe("the call's limits beside the turn's other round trips", () => {
     expect(histories).toEqual([]);
   });
 });
+
+describe('what the chat route refuses before any assistant runs, as the mock server does (@chat/server-http)', () => {
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { code: string; message: string } }).error;
+
+  it('refuses a blank message 400 invalid-argument naming message', async () => {
+    // Before: "   " ran a turn and stored a reply.
+    const url = await serve(fakeStore(callLog(), Promise.resolve()), validToken);
+    const response = await send(url, 'a-token', { message: '   ' });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toEqual({
+      code: 'invalid-argument',
+      message: 'message: must not be blank',
+    });
+    expect(histories).toEqual([]);
+  });
+});

@@ -79,6 +79,16 @@ describe('ChatRequestBodySchema (§7 POST /api/chat body)', () => {
     expect(JSON.stringify(result.error?.issues)).toContain('admin');
   });
 
+  it('rejects a blank message, naming it (§5: the page trims and never sends one)', () => {
+    // Before: "   " was answered 200 and a reply stored, on both chat servers.
+    for (const message of ['   ', '\n\t', '\u00a0\u3000']) {
+      const result = ChatSendBodySchema.safeParse({ ...sendBody, message });
+      expect(issuePaths(result)).toEqual(['message']);
+      expect(result.error?.issues[0]?.message).toBe('must not be blank');
+    }
+    expect(ChatSendBodySchema.safeParse({ ...sendBody, message: ' hi ' }).success).toBe(true);
+  });
+
   it('rejects an empty message and a missing conversationId, naming the field', () => {
     expect(issuePaths(ChatSendBodySchema.safeParse({ ...sendBody, message: '' }))).toEqual(['message']);
     const { conversationId: _omitted, ...withoutId } = sendBody;

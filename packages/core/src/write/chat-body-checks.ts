@@ -3,14 +3,30 @@
  * which the servers' schemas are built (../schema/chat-api.ts, decision 0035). Not the session's
  * chat-bodies.ts, which builds these bodies from the conversation.
  */
-import { array, boolean, looseObject, object, oneOf, optional, string, unknown } from '../check/check.js';
+import {
+  array,
+  boolean,
+  looseObject,
+  object,
+  oneOf,
+  optional,
+  refined,
+  string,
+  unknown,
+} from '../check/check.js';
 import { MAX_CHAT_MESSAGE_LENGTH, RESUME, RESUME_ACTIONS } from '../fields/chat-fields.js';
 import { TOOL_REQUEST } from '../fields/message-fields.js';
+import { isBlankText } from '../rules/visitor-text.js';
 import { chatCommonChecks, DocumentIdCheck } from './write-checks.js';
 
-/** §7 normal send body. */
+/**
+ * §7 normal send body. Its message is never blank (§5: the page trims it and cannot send a blank one),
+ * so neither chat service runs a turn, nor stores a reply, for a question of spaces.
+ */
 export const ChatSendBodyCheck = object({
-  message: string({ min: 1, max: MAX_CHAT_MESSAGE_LENGTH }),
+  message: refined(string({ min: 1, max: MAX_CHAT_MESSAGE_LENGTH }), (text) =>
+    isBlankText(text) ? { message: 'must not be blank' } : null,
+  ),
   ...chatCommonChecks,
   messageId: optional(DocumentIdCheck),
 });
