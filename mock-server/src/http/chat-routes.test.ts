@@ -139,6 +139,65 @@ describe('POST /api/chat', () => {
     });
   });
 
+  it('refuses a resume when no phone sign-in is pending (400 failed-precondition), and writes nothing', async () => {
+    // Before: a decline with nothing to decline was answered 200 and "No problem! I won't make any
+    // booking changes…" stored.
+    const toolRequest = { name: PHONE_SIGN_IN_TOOL };
+    const visitor = await signIn(server);
+    const { id } = createConversation(server);
+    visitorSays(id, 'Verify later');
+    const fresh = server.store.snapshot();
+    for (const [action, token] of [
+      ['PHONE_SIGN_IN_DECLINED', null],
+      ['PHONE_SIGN_IN', visitor.idToken],
+    ] as const) {
+      const call = request(server.app).post(CHAT_PATH);
+      if (token) void call.set('Authorization', `Bearer ${token}`);
+      expectError(
+        await call.send(resumeBody(id, action, toolRequest)),
+        400,
+        'failed-precondition',
+        `resume: conversation ${id} is not waiting for a phone sign-in`,
+      );
+    }
+    expect(server.store.snapshot()).toEqual(fresh);
+
+    // Nor once the interrupt was resumed: the assistant has answered since its auth message.
+    visitorSays(id, 'Can I book for Saturday?');
+    const asked = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'Can I book for Saturday?'));
+    const interrupt = (asked.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+    visitorSays(id, 'Verify later');
+    const first = await request(server.app)
+      .post(CHAT_PATH)
+      .send(resumeBody(id, 'PHONE_SIGN_IN_DECLINED', interrupt));
+    expect(first.status).toBe(200);
+    const resumed = server.store.snapshot();
+    expectError(
+      await request(server.app)
+        .post(CHAT_PATH)
+        .send(resumeBody(id, 'PHONE_SIGN_IN_DECLINED', interrupt)),
+      400,
+      'failed-precondition',
+      'not waiting for a phone sign-in',
+    );
+    expect(server.store.snapshot()).toEqual(resumed);
+  });
+
+  it('answers a resume sent twice, naming the message it answers, what the first was (the check comes after the claim)', async () => {
+    const { id } = createConversation(server);
+    visitorSays(id, 'Can I book for Saturday?');
+    const asked = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'Can I book for Saturday?'));
+    const toolRequest = (asked.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+    const { message: decline } = server.store.addMessage(id, { role: 'user', text: 'Verify later' });
+    const body = { ...resumeBody(id, 'PHONE_SIGN_IN_DECLINED', toolRequest), messageId: decline.id };
+    const first = await request(server.app).post(CHAT_PATH).send(body);
+    const again = await request(server.app).post(CHAT_PATH).send(body);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(server.store.messages(id).filter((m) => m.role === 'model' && m.type !== 'auth')).toHaveLength(2);
+  });
+
   it('answers a booking-update message', async () => {
     const { id } = createConversation(server);
     visitorSays(id, bookingUpdateMessage('appt-42'));

@@ -15,7 +15,8 @@
  * Checks, in order: body (400 naming the field), token when present (401), then the checks both chat
  * servers share (@chat/server-http's checkChatTurn: conversation, business, ownership, approval,
  * expiry, a PHONE_SIGN_IN resume's token); a send naming its `messageId` then waits for that message
- * to be stored (saved-message.ts). Injected fault: 'chat' (after the checks).
+ * to be stored (saved-message.ts); once the turn is claimed, a resume must have a phone sign-in to
+ * answer (assertResumable). Injected fault: 'chat' (after the checks).
  *
  * The assistant (built-in, language model or a scenario, see scenarios/assistant-switch.ts) writes the turn through
  * chat-turn-writer.ts, which applies its effects the same way whoever answered: fail with a status,
@@ -30,6 +31,7 @@
  */
 import { Router } from 'express';
 import {
+  assertResumable,
   callerGone,
   chatAnswer,
   checkChatTurn,
@@ -127,6 +129,8 @@ export function chatRoutes({
     }
 
     async function runTurn(attempt: number) {
+      const history = store.messages(conversation.id);
+      assertResumable(request, conversation.id, history);
       const replyId = answered ? replyMessageId(conversation.id, answered, attempt) : undefined;
       const { writer, turn } = createChatTurnWriter({
         clock,
@@ -149,7 +153,7 @@ export function chatRoutes({
           {
             business,
             conversation,
-            history: store.messages(conversation.id),
+            history,
             nowMs,
             signedIn: user !== null,
             userTimezone: body.userTimezone,

@@ -179,7 +179,9 @@ describe.skipIf(!emulatorsRunning)('fair limits shared by every instance, on the
         ],
       },
     });
-    expect(declined.status).toBe(200);
+    // No phone sign-in is pending in this conversation, so the resume is refused (assertResumable),
+    // after it was counted: the limits come before the turn.
+    expectRefused(declined, 400, 'failed-precondition');
     // From another address too: the conversation's own count is spent.
     const third = await fromVisitor(service, conversationId, '203.0.113.41');
     expectRefused(third, 429, 'too-many-requests');

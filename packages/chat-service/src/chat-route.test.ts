@@ -62,6 +62,7 @@ function fakeStore(
   gate: Promise<void>,
   found = true,
   saved: () => Promise<void> = async () => {},
+  stored: Message[] = [],
 ): ChatStore {
   return {
     async savedMessage(conversationId, messageId, _waitMs, withdrawn) {
@@ -79,7 +80,7 @@ function fakeStore(
     async history() {
       log.call('history');
       await gate;
-      return [];
+      return stored;
     },
     async memory() {
       log.call('memory');
@@ -410,6 +411,19 @@ describe("the call's limits beside the turn's other round trips", () => {
 });
 
 describe('what the chat route refuses before any assistant runs, as the mock server does (@chat/server-http)', () => {
+  const resume = (url: string, action: 'PHONE_SIGN_IN' | 'PHONE_SIGN_IN_DECLINED', messageId: string) =>
+    send(url, 'a-token', {
+      message: undefined,
+      messageId,
+      resume: {
+        respond: [
+          {
+            toolRequest: { name: 'requestPhoneSignIn', ref: 'r1' },
+            response: { requiresAuth: true, action, message: 'Verify later', declined: true },
+          },
+        ],
+      },
+    });
   const errorOf = async (response: Response) =>
     ((await response.json()) as { error: { code: string; message: string } }).error;
 
@@ -423,5 +437,38 @@ describe('what the chat route refuses before any assistant runs, as the mock ser
       message: 'message: must not be blank',
     });
     expect(histories).toEqual([]);
+  });
+
+  it('refuses a resume when no phone sign-in is pending (400 failed-precondition), and runs no turn', async () => {
+    // Before: a decline with nothing to decline was answered 200 by the assistant.
+    const decline: Message = { id: 'decline-1', role: 'user', text: 'Verify later', createdAt: NOW };
+    const reply: Message = { id: 'reply-0', role: 'model', text: 'Sure.', createdAt: NOW - 2 };
+    for (const stored of [[decline], [reply, decline]]) {
+      const url = await serve(fakeStore(callLog(), Promise.resolve(), true, undefined, stored), validToken);
+      const response = await resume(url, 'PHONE_SIGN_IN_DECLINED', decline.id);
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('failed-precondition');
+      expect(error.message).toContain('is not waiting for a phone sign-in');
+    }
+    expect(histories).toEqual([]);
+  });
+
+  it("runs a resume that answers the stored auth message, the visitor's answer after it", async () => {
+    const auth: Message = {
+      id: 'auth-1',
+      role: 'model',
+      type: 'auth',
+      text: 'Almost there!',
+      createdAt: NOW - 2,
+      toolRequest: { name: 'requestPhoneSignIn', ref: 'r1' },
+    };
+    const decline: Message = { id: 'decline-1', role: 'user', text: 'Verify later', createdAt: NOW };
+    const url = await serve(
+      fakeStore(callLog(), Promise.resolve(), true, undefined, [auth, decline]),
+      validToken,
+    );
+    expect((await resume(url, 'PHONE_SIGN_IN_DECLINED', decline.id)).status).toBe(200);
+    expect(histories).toHaveLength(1);
   });
 });

@@ -17,6 +17,7 @@
 import type { Assistant, TurnStreaming } from '@chat/assistant';
 import { CHAT_PATH, ProviderError } from '@chat/core';
 import {
+  assertResumable,
   callerGone,
   chatAnswer,
   checkChatTurn,
@@ -215,6 +216,7 @@ export function chatRoute(options: ChatRouteOptions): Router {
 
     async function runTurn(attempt: number) {
       const history = valueOf(await historyRead);
+      assertResumable(request, conversation.id, history);
       const memory = valueOf(await memoryRead);
       await abandonedEnded;
 

@@ -279,6 +279,36 @@ export function describeChatServiceContract(
       expect(list.filter((m) => m.role === 'model' && m.type !== 'auth')).toHaveLength(3);
     });
 
+    it('refuses a resume when no phone sign-in is pending with failed-precondition, and answers nothing', async () => {
+      const { conversation, watch } = await openConversation();
+      const saved = await subject.data.addMessage(conversation.id, {
+        id: newMessageId(),
+        role: 'user',
+        text: SMART_REPLY_TEXT.verifyLater,
+      });
+
+      const error = await expectProviderError(
+        subject.chat.resume(
+          resumeBody(
+            conversation,
+            { name: PHONE_SIGN_IN_TOOL },
+            {
+              requiresAuth: true,
+              action: 'PHONE_SIGN_IN_DECLINED',
+              message: 'User declined',
+              declined: true,
+            },
+            saved.id,
+          ),
+        ),
+        'failed-precondition',
+      );
+      expect(error.message).toContain('not waiting for a phone sign-in');
+      // Only the visitor's message: no reply was written for the refused resume.
+      const list = await watch.until((l) => expect(l).toHaveLength(1));
+      expect(completeReplies(list)).toEqual([]);
+    });
+
     it('rejects an invalid token with unauthenticated', async () => {
       const { conversation } = await openConversation();
 

@@ -3,8 +3,9 @@
  * servers (the mock server and packages/chat-service), in this order:
  *   body (400 naming the field; an unknown key too) → conversation exists (404) → it belongs to
  *   `businessId` (400) → the caller may use it (403) → business exists (404) → approved (403) →
- *   conversation not expired (400 'failed-precondition') → a PHONE_SIGN_IN resume carries a token (401).
- * Only the first entry of `resume.respond` is acted on.
+ *   conversation not expired (400 'failed-precondition') → a PHONE_SIGN_IN resume carries a token (401);
+ * and, once the turn's message is stored and the turn claimed, a resume has a phone sign-in to answer
+ * (assertResumable: 400 'failed-precondition'). Only the first entry of `resume.respond` is acted on.
  */
 import type { AssistantRequest, TurnInterrupt } from '@chat/assistant';
 import {
@@ -14,8 +15,9 @@ import {
   isConversationExpired,
   MAX_TIME_ZONE_LENGTH,
   ProviderError,
+  resumableAuthMessage,
 } from '@chat/core';
-import type { Business, ChatInterrupt, ChatResponse, Conversation } from '@chat/core';
+import type { Business, ChatInterrupt, ChatResponse, Conversation, Message } from '@chat/core';
 import { z } from 'zod';
 import { assertConversationAccess } from './conversation-access.js';
 import { parseOrThrow } from './error-answers.js';
@@ -98,6 +100,25 @@ export function checkChatTurn({ body, user, conversation, business, nowMs }: Cha
     business,
     request: { kind: 'resume', action: response.action, declined, toolRequest },
   };
+}
+
+/**
+ * A resume answers the phone sign-in the conversation waits on (core's resumableAuthMessage): without
+ * one there is nothing to resume, and the assistant must not answer as if the visitor had signed in or
+ * declined — 400 'failed-precondition', nothing written. Checked on the turn's history once its message
+ * is stored and the turn claimed, so a repeated resume is still answered what the first one was.
+ */
+export function assertResumable(
+  request: AssistantRequest,
+  conversationId: string,
+  history: readonly Message[],
+): void {
+  if (request.kind !== 'resume' || resumableAuthMessage(history) !== null) return;
+  throw new ProviderError(
+    'failed-precondition',
+    `resume: conversation ${conversationId} is not waiting for a phone sign-in (no auth message since ` +
+      `the assistant's last reply), so there is nothing to resume with ${request.action}`,
+  );
 }
 
 /** The HTTP answer for a written turn: its smart replies and the phone sign-in interrupt (§7). */

@@ -12,7 +12,7 @@ export { refuseDeclaredOversize, requireJsonBody } from './body-guards.js';
 export { answerClientError } from './client-error.js';
 export { plural } from './plural.js';
 export { assertConversationAccess, bearerToken } from './conversation-access.js';
-export { chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
+export { assertResumable, chatAnswer, checkChatTurn, parseChatBody } from './chat-request.js';
 export { callerGone } from './caller-gone.js';
 export { closeIdleConnectionsUntilClosed } from './close-connections.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';

@@ -39,6 +39,21 @@ export function pendingAuthMessage(
   return null;
 }
 
+/**
+ * The stored auth message a resume answers (§7): the latest message of the assistant, when it is an
+ * auth message. The visitor's answer to it — the notice after a sign-in, a declining reply — is stored
+ * before the resume is sent, so visitor and system messages after it do not count; an assistant message
+ * after it means the interrupt was already resumed (or the visitor asked something else). Null when the
+ * conversation waits for no phone sign-in.
+ */
+export function resumableAuthMessage(messages: readonly Message[]): Message | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'model') return isAuthMessage(message) ? message : null;
+  }
+  return null;
+}
+
 /** Whether any stored auth message carries the interrupt `key` (pending or answered). */
 export function hasStoredInterrupt(messages: readonly Message[], key: string): boolean {
   return messages.some((m) => isAuthMessage(m) && interruptKey(m.toolRequest, m.id) === key);
