@@ -35,7 +35,10 @@ test('with navigator.onLine false and the server answering, the visitor sends, v
 
 // The `offline` event while the live connection is still opening: socket.io closed it then and did not
 // try again for 20 s, so the visitor's reply stayed unseen ('Ava is typing…') though it was stored.
-test('with the offline event fired while the page connects, the reply still shows', async ({ page, chat }) => {
+test('with the offline event fired while the page connects, the reply still shows', async ({
+  page,
+  chat,
+}) => {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => window.dispatchEvent(new Event('offline')));
   });
