@@ -397,7 +397,10 @@ class Visitor {
     return done(result);
   }
 
-  /** A business that is not approved: the page disables the chat, and the chat service refuses it too. */
+  /**
+   * A business that is not approved: the page disables the chat, and the server refuses it too — a
+   * conversation with it, or (a server that made one) a message in it.
+   */
   async expectChatRefused(): Promise<StepResult> {
     const result = started('chat disabled');
     if (this.conversationId !== '') {
@@ -414,6 +417,13 @@ class Visitor {
         isOutsideBusinessHours: false,
       })
       .catch(asProviderError);
+    // Refused already, as firestore.rules refuse it: no conversation with a business that is not approved.
+    if (probe instanceof ProviderError && probe.code === 'permission-denied') {
+      result.transcript.push(
+        `the server refuses a conversation with it (${probe.code}), as the page's disabled input shows`,
+      );
+      return done(result);
+    }
     if (probe instanceof ProviderError) {
       result.problems.push(`the probe's conversation could not be made: ${probe.message}`);
       return done(result);
