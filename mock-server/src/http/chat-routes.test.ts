@@ -63,6 +63,15 @@ function visitorSays(conversationId: string, text: string) {
   server.store.addMessage(conversationId, { role: 'user', text });
 }
 
+/** The visitor asks to book and is asked to verify a phone: the interrupt's tool request. */
+async function askToBook(conversationId: string): Promise<ChatInterrupt['toolRequest']> {
+  visitorSays(conversationId, 'Can I book for Saturday?');
+  const asked = await request(server.app)
+    .post(CHAT_PATH)
+    .send(sendBody(conversationId, 'Can I book for Saturday?'));
+  return (asked.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+}
+
 describe('POST /api/chat', () => {
   it('writes the reply into the conversation and answers only smart replies', async () => {
     const { id } = createConversation(server);
@@ -124,9 +133,7 @@ describe('POST /api/chat', () => {
 
   it('answers a declined sign-in without booking and offers smart replies', async () => {
     const { id } = createConversation(server);
-    visitorSays(id, 'Can I book for Saturday?');
-    const res = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'Can I book for Saturday?'));
-    const toolRequest = (res.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+    const toolRequest = await askToBook(id);
     visitorSays(id, 'Verify later');
     const declined = await request(server.app)
       .post(CHAT_PATH)
@@ -163,9 +170,7 @@ describe('POST /api/chat', () => {
     expect(server.store.snapshot()).toEqual(fresh);
 
     // Nor once the interrupt was resumed: the assistant has answered since its auth message.
-    visitorSays(id, 'Can I book for Saturday?');
-    const asked = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'Can I book for Saturday?'));
-    const interrupt = (asked.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+    const interrupt = await askToBook(id);
     visitorSays(id, 'Verify later');
     const first = await request(server.app)
       .post(CHAT_PATH)
@@ -185,9 +190,7 @@ describe('POST /api/chat', () => {
 
   it('answers a resume sent twice, naming the message it answers, what the first was (the check comes after the claim)', async () => {
     const { id } = createConversation(server);
-    visitorSays(id, 'Can I book for Saturday?');
-    const asked = await request(server.app).post(CHAT_PATH).send(sendBody(id, 'Can I book for Saturday?'));
-    const toolRequest = (asked.body.interrupts as ChatInterrupt[])[0]!.toolRequest;
+    const toolRequest = await askToBook(id);
     const { message: decline } = server.store.addMessage(id, { role: 'user', text: 'Verify later' });
     const body = { ...resumeBody(id, 'PHONE_SIGN_IN_DECLINED', toolRequest), messageId: decline.id };
     const first = await request(server.app).post(CHAT_PATH).send(body);
