@@ -69,6 +69,8 @@ function fakeStore(
       log.call('saved-message');
       withdrawn.addEventListener('abort', () => log.call('withdrawn'));
       await saved();
+      // As Firestore's: a caller gone stops the wait.
+      if (withdrawn.aborted) throw new ProviderError('unavailable', 'The caller withdrew the request');
       log.call('saved');
       return { id: messageId, role: 'user', text: 'Hi', createdAt: NOW };
     },
@@ -222,6 +224,34 @@ describe('a send that names the message still being saved (decision 0025)', () =
     await log.all(['withdrawn']);
     expect(await call).toBeInstanceOf(Error);
     expect(histories).toEqual([]);
+  });
+
+  it('regression: a call waiting for the turn of a call that was withdrawn runs the turn itself, and is answered', async () => {
+    // The page withdraws its question when the message's save times out, and its Retry asks again while
+    // the first call's claim still runs: the withdrawal was that call's failure, not the Retry's.
+    const log = callLog();
+    const store = fakeStore(log, Promise.resolve(), true, () => log.all(['withdrawn']));
+    const claim = store.turns.claim.bind(store.turns);
+    let claims = 0;
+    store.turns.claim = (...args) => {
+      const claimed = claim(...args);
+      log.call(`claim-${(claims += 1)}`);
+      return claimed;
+    };
+    const url = await serve(store, validToken);
+    const first = new AbortController();
+    const withdrawn = send(url, 'a-token', { messageId: 'message-1' }, first.signal).catch(
+      (error: unknown) => error,
+    );
+    await log.all(['saved-message', 'claim-1']);
+    const retry = send(url, 'a-token', { messageId: 'message-1' });
+    await log.all(['claim-2']);
+    first.abort();
+
+    expect(await withdrawn).toBeInstanceOf(Error);
+    const response = await retry;
+    expect(response.status).toBe(200);
+    expect(histories).toHaveLength(1);
   });
 
   it('answers a missing conversation 404 at once, without waiting for the message', async () => {

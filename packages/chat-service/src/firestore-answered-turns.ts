@@ -14,7 +14,7 @@ import type { DocumentReference, Firestore, Timestamp, WriteBatch } from 'fireba
 import { FieldValue } from 'firebase-admin/firestore';
 import { ProviderError, TTL_FIELD } from '@chat/core';
 import type { ChatResponse } from '@chat/core';
-import { leaseExpired, outcomeError } from '@chat/server-http';
+import { leaseExpired } from '@chat/server-http';
 import type { AnsweredTurns, TurnClaim, TurnOutcome } from '@chat/server-http';
 
 export const TURNS_COLLECTION = 'turns';
@@ -86,12 +86,12 @@ export function createFirestoreAnsweredTurns(
           return { waitFor: turn.attempt };
         });
         if (!('waitFor' in decided)) return decided;
+        const waitedFrom = Date.now();
         const turn = await settledTurn(ref, decided.waitFor, waitMs, withdrawn);
         if (turn.state === 'answered') return { run: false, answer: turn.answer ?? {} };
-        if (turn.state === 'failed' && turn.attempt === decided.waitFor && turn.failure) {
-          throw outcomeError(turn.failure);
-        }
-        // Another attempt took it meanwhile (a lease ran out): decide again.
+        // The attempt failed (claimed again, see AnsweredTurns: one waiting caller runs a new attempt)
+        // or another took it over meanwhile (a lease ran out): decide again, at the time it is now.
+        nowMs += Date.now() - waitedFrom;
       }
     },
 

@@ -6,6 +6,9 @@
  * the claim: it is answered what the first call answered (waiting for it when it is still running),
  * and no second reply is written nor a second model call made. A turn that failed (or whose instance
  * died: its claim is older than TURN_LEASE_MS) may be run again — a new attempt, with a reply of its own.
+ * A call waiting for an attempt that fails claims the turn again rather than taking that failure: it
+ * was the other call's (its caller withdrew — a reload, a save that timed out — or its assistant
+ * failed), and this caller still wants an answer.
  *
  * Each server keeps its claims where it keeps its state: the mock server in memory, the production
  * chat service in Firestore (`conversations/{id}/turns/{messageId}`, which no rule opens to clients).
@@ -32,7 +35,9 @@ export interface AnsweredTurns {
   /**
    * Claims the turn answering `messageId`. Resolves `run` for the caller that must run it; the stored
    * answer when it was answered; waits (up to `waitMs`) for a claim still running and resolves its
-   * answer, or rejects with its failure. Rejects 'unavailable' when `withdrawn` aborts first.
+   * answer — or, when that attempt fails, claims again (the failure was the other call's: its caller
+   * withdrew, or its assistant failed), so that this caller is answered by a new attempt. Rejects
+   * 'unavailable' when `withdrawn` aborts first.
    */
   claim(
     conversationId: string,
@@ -53,7 +58,7 @@ export function replyMessageId(conversationId: string, messageId: string, attemp
   return `reply-${digest.slice(0, 24)}`;
 }
 
-/** The outcome of a turn that threw `error`, as the calls that wait for it will be answered. */
+/** The outcome of a turn that threw `error`, as stored with its claim. */
 export function failedOutcome(error: unknown): TurnOutcome {
   if (error instanceof ProviderError) {
     return {
@@ -64,11 +69,6 @@ export function failedOutcome(error: unknown): TurnOutcome {
     };
   }
   return { state: 'failed', code: 'internal', message: 'The assistant failed this turn' };
-}
-
-/** A failed outcome as the error its waiting callers are answered with. */
-export function outcomeError(outcome: Extract<TurnOutcome, { state: 'failed' }>): ProviderError {
-  return new ProviderError(outcome.code, outcome.message, outcome.status);
 }
 
 /** Whether a running claim started at `startedAtMs` has outlived its lease at `nowMs`. */

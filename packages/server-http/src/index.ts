@@ -20,7 +20,6 @@ export { envInteger, envScenariosDir } from './env-variables.js';
 export {
   failedOutcome,
   leaseExpired,
-  outcomeError,
   replyMessageId,
   TURN_LEASE_MS,
   TURN_WAIT_MS,

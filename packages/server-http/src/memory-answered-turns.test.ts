@@ -19,12 +19,35 @@ describe('AnsweredTurns in memory (issue 27: one answer per question)', () => {
     expect(await turns.claim('c', 'other', options())).toEqual({ run: true, attempt: 1 });
   });
 
-  it('answers the callers waiting on a failed turn with its failure, and runs it again for the next caller', async () => {
+  it('runs again a turn whose attempt failed: for one of the callers that waited for it, the others waiting for that one', async () => {
     const turns = createMemoryAnsweredTurns();
     await turns.claim('c', 'm', options());
-    const waiting = turns.claim('c', 'm', options());
+    const first = turns.claim('c', 'm', options());
+    const second = turns.claim('c', 'm', options());
+    // The first attempt's caller withdrew (or its assistant failed): not the waiting callers' failure.
+    await turns.settle('c', 'm', 1, {
+      state: 'failed',
+      code: 'unavailable',
+      message: 'withdrawn',
+      status: 503,
+    });
+    expect(await first).toEqual({ run: true, attempt: 2 });
+    let secondSettled = false;
+    void second.then(() => (secondSettled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(secondSettled).toBe(false);
+    await turns.settle('c', 'm', 2, { state: 'answered', answer: { smartReplies: ['Hours?'] } });
+    expect(await second).toEqual({ run: false, answer: { smartReplies: ['Hours?'] } });
+    expect(await turns.claim('c', 'm', options())).toEqual({
+      run: false,
+      answer: { smartReplies: ['Hours?'] },
+    });
+  });
+
+  it('runs again a turn that failed before the next caller came', async () => {
+    const turns = createMemoryAnsweredTurns();
+    await turns.claim('c', 'm', options());
     await turns.settle('c', 'm', 1, { state: 'failed', code: 'unavailable', message: 'down', status: 503 });
-    await expect(waiting).rejects.toMatchObject({ code: 'unavailable', status: 503 });
     expect(await turns.claim('c', 'm', options())).toEqual({ run: true, attempt: 2 });
   });
 

@@ -5,7 +5,7 @@
  */
 import { ProviderError } from '@chat/core';
 import type { AnsweredTurns, TurnOutcome } from './answered-turns.js';
-import { leaseExpired, outcomeError } from './answered-turns.js';
+import { leaseExpired } from './answered-turns.js';
 
 interface Entry {
   attempt: number;
@@ -37,41 +37,42 @@ export function createMemoryAnsweredTurns({ maxEntries = 10_000 } = {}): Answere
     }
   }
 
+  const claim: AnsweredTurns['claim'] = async (conversationId, messageId, { nowMs, waitMs, withdrawn }) => {
+    const key = keyOf(conversationId, messageId);
+    const entry = entries.get(key);
+    if (
+      !entry ||
+      entry.outcome?.state === 'failed' ||
+      (!entry.outcome && leaseExpired(entry.startedAtMs, nowMs))
+    ) {
+      const attempt = (entry?.attempt ?? 0) + 1;
+      entries.delete(key);
+      entries.set(key, running(attempt, nowMs));
+      prune();
+      return { run: true, attempt };
+    }
+    if (entry.outcome) return { run: false, answer: entry.outcome.answer };
+    const waitedFrom = Date.now();
+    const outcome = await new Promise<TurnOutcome>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new ProviderError('unavailable', 'The turn answering this message is still running')),
+        waitMs,
+      );
+      const onWithdrawn = () => reject(new ProviderError('unavailable', 'The caller withdrew the request'));
+      withdrawn.addEventListener('abort', onWithdrawn, { once: true });
+      void entry.settled.then((settled) => {
+        clearTimeout(timer);
+        withdrawn.removeEventListener('abort', onWithdrawn);
+        resolve(settled);
+      });
+    });
+    if (outcome.state === 'answered') return { run: false, answer: outcome.answer };
+    // The attempt failed: claimed again (AnsweredTurns), so one waiting caller runs a new attempt.
+    return claim(conversationId, messageId, { nowMs: nowMs + (Date.now() - waitedFrom), waitMs, withdrawn });
+  };
+
   return {
-    async claim(conversationId, messageId, { nowMs, waitMs, withdrawn }) {
-      const key = keyOf(conversationId, messageId);
-      const entry = entries.get(key);
-      if (
-        !entry ||
-        entry.outcome?.state === 'failed' ||
-        (!entry.outcome && leaseExpired(entry.startedAtMs, nowMs))
-      ) {
-        const attempt = (entry?.attempt ?? 0) + 1;
-        entries.delete(key);
-        entries.set(key, running(attempt, nowMs));
-        prune();
-        return { run: true, attempt };
-      }
-      const outcome =
-        entry.outcome ??
-        (await new Promise<TurnOutcome>((resolve, reject) => {
-          const timer = setTimeout(
-            () =>
-              reject(new ProviderError('unavailable', 'The turn answering this message is still running')),
-            waitMs,
-          );
-          const onWithdrawn = () =>
-            reject(new ProviderError('unavailable', 'The caller withdrew the request'));
-          withdrawn.addEventListener('abort', onWithdrawn, { once: true });
-          void entry.settled.then((settled) => {
-            clearTimeout(timer);
-            withdrawn.removeEventListener('abort', onWithdrawn);
-            resolve(settled);
-          });
-        }));
-      if (outcome.state === 'failed') throw outcomeError(outcome);
-      return { run: false, answer: outcome.answer };
-    },
+    claim,
     async settle(conversationId, messageId, attempt, outcome) {
       const entry = entries.get(keyOf(conversationId, messageId));
       if (!entry || entry.attempt !== attempt || entry.outcome) return;
