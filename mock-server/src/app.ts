@@ -160,6 +160,7 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
     dir: options.scenariosDir ?? DEFAULT_SCENARIOS_DIR,
     logger,
     watch: options.watchScenarios ?? true,
+    fixedBusinesses: fixtures.businesses,
   });
   const assistant = createAssistantSwitch({
     builtIn: options.assistant ?? turnAssistant(createBuiltInAssistant()),
@@ -187,11 +188,14 @@ export function createApp(options: AppOptions = {}): ChatMockServer {
       try {
         store.putBusiness(business);
       } catch (error) {
-        // A full disk at start or at a reload: stored once writes resume (onWritable below).
-        if (!(error instanceof ProviderError && error.code === 'unavailable')) throw error;
+        if (!(error instanceof ProviderError)) throw error;
+        // A full disk at start or at a reload: stored once writes resume (onWritable below). Else a
+        // handle another business took through the control API: the other businesses are still stored.
         logger.warn(
           { businessId: business.id, problem: error.message },
-          "a scenario's business is stored once the data file can be written again",
+          error.code === 'unavailable'
+            ? "a scenario's business is stored once the data file can be written again"
+            : `a scenario's business cannot be stored: ${error.message}`,
         );
       }
     }

@@ -67,7 +67,12 @@ export function readScenarioFiles(
 
 /** The folder's scenarios as the server loads them, read once (no watching, nothing logged). */
 export function openScenarioLibrary(dir: string): ScenarioLibrary {
-  return createScenarioLibrary({ dir, logger: pino({ level: 'silent' }), watch: false });
+  return createScenarioLibrary({
+    dir,
+    logger: pino({ level: 'silent' }),
+    watch: false,
+    fixedBusinesses: loadFixtures().businesses,
+  });
 }
 
 /** Marks invalid the scenarios that name a business the server would not have. */

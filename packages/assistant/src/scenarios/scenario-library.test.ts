@@ -105,6 +105,29 @@ describe('the scenario library', () => {
     expect(library.inlineScenarioFor('maple-dental')).toBeNull();
   });
 
+  it("refuses a new file whose inline business takes a served scenario's business id or handle; an identical copy is fine", () => {
+    const inline = (id: string, handle: string, name: string) =>
+      `name: ${name}\ndescription: d\nbusiness: { id: ${id}, handle: ${handle}, businessName: ${name}, verification: { status: approved } }\nfallback: Pardon?\nsteps: []\n`;
+    fs.writeFileSync(path.join(dir, 'night.yaml'), inline('night-owl', 'nightowl', 'Night Owl'));
+    library = createScenarioLibrary({ dir, logger, watch: false });
+    // Sorted before night.yaml, yet night.yaml was served first and keeps its business.
+    fs.writeFileSync(path.join(dir, 'a-copy.yaml'), inline('night-owl', 'nightowl', 'Night Owl'));
+    fs.writeFileSync(path.join(dir, 'a-other.yaml'), inline('night-owl', 'other', 'Other'));
+    fs.writeFileSync(path.join(dir, 'a-handle.yaml'), inline('mine', 'NightOwl', 'Mine'));
+    library.reload();
+    const errors = (id: string) => library!.list().find((s) => s.id === id)?.errors;
+    const folder = path.basename(dir);
+    expect(errors('night')).toEqual([]);
+    expect(errors('a-copy')).toEqual([]);
+    expect(errors('a-other')).toEqual([
+      `${folder}/a-other.yaml, field business.id: "night-owl" is already the business of ${folder}/night.yaml; give this business its own id`,
+    ]);
+    expect(errors('a-handle')).toEqual([
+      `${folder}/a-handle.yaml, field business.handle: "NightOwl" is already the handle of the business of ${folder}/night.yaml; give this business its own handle`,
+    ]);
+    expect(library.get('a-other')).toBeNull();
+  });
+
   it('keeps what it has when the folder disappears', () => {
     library = createScenarioLibrary({ dir, logger, watch: false });
     fs.rmSync(dir, { recursive: true, force: true });

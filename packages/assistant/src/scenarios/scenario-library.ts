@@ -13,9 +13,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createBusinessClaims } from './business-claims.js';
+import type { FixedBusiness } from './business-claims.js';
 import { loadScenarioFile, scenarioIdOf } from './load-scenario.js';
 import type { ScenarioLoad } from './load-scenario.js';
-import { businessIdOf } from './scenario-schema.js';
+import { businessIdOf, inlineBusinessOf } from './scenario-schema.js';
 import type { ScenarioFile } from './scenario-schema.js';
 
 const RELOAD_DEBOUNCE_MS = 150;
@@ -67,6 +69,11 @@ export function createScenarioLibrary(options: {
   dir: string;
   logger: Logger;
   watch?: boolean;
+  /**
+   * The businesses there before any scenario (the mock server's fixtures): an inline business may
+   * take neither their ids nor their handles (business-claims.ts).
+   */
+  fixedBusinesses?: readonly FixedBusiness[];
 }): ScenarioLibrary {
   const dir = path.resolve(options.dir);
   const { logger } = options;
@@ -88,11 +95,15 @@ export function createScenarioLibrary(options: {
       return;
     }
     const seen = new Set<string>();
-    for (const [id, sameName] of files) {
+    const claims = createBusinessClaims(options.fixedBusinesses ?? []);
+    // The scenarios served now claim their businesses first, so a new file cannot take one from them.
+    const served = [...files].filter(([id]) => entries.get(id)?.lastValid);
+    const others = [...files].filter(([id]) => !entries.get(id)?.lastValid);
+    for (const [id, sameName] of [...served, ...others]) {
       seen.add(id);
       const file = sameName[0]!;
-      const loaded = loadOne(id, sameName);
       const before = entries.get(id);
+      const loaded = withClaimedBusiness(loadOne(id, sameName), claims, before?.lastValid ?? null);
       if (loaded.ok) {
         entries.set(id, { file, lastValid: loaded.scenario, errors: [] });
         if (before && before.errors.length > 0)
@@ -149,6 +160,29 @@ export function createScenarioLibrary(options: {
       // The loader never throws; should it ever, the file is reported like any other problem.
       return { id, file, ok: false, errors: [`${shown(file)}: cannot be loaded (${String(error)})`] };
     }
+  }
+
+  /**
+   * The load, or its business's problem as the file's error when its inline business takes another's
+   * id or handle. A file that stays broken keeps claiming the business of the version still served.
+   */
+  function withClaimedBusiness(
+    loaded: ScenarioLoad,
+    claims: ReturnType<typeof createBusinessClaims>,
+    lastValid: ScenarioFile | null,
+  ): ScenarioLoad {
+    const claimOf = (scenario: ScenarioFile | null) => {
+      const business = scenario ? inlineBusinessOf(scenario) : null;
+      return business ? claims.claim(shown(loaded.file), business) : null;
+    };
+    if (!loaded.ok) {
+      claimOf(lastValid);
+      return loaded;
+    }
+    const problem = claimOf(loaded.scenario);
+    if (!problem) return loaded;
+    claimOf(lastValid);
+    return { id: loaded.id, file: loaded.file, ok: false, errors: [problem] };
   }
 
   /** What the watcher runs: a failure is logged, never thrown into the timer (it would end the process). */
