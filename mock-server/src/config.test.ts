@@ -78,6 +78,16 @@ describe('readConfig', () => {
     );
   });
 
+  // The bug: HOST=http://… passed, and the start failed at listen without naming HOST.
+  it('names a HOST that is not an address or host name', () => {
+    expect(() => readConfig({ HOST: 'http://192.168.1.20' })).toThrow(
+      'HOST must be an address or host name like 0.0.0.0, 127.0.0.1 or localhost (no scheme, port or path), got "http://192.168.1.20"',
+    );
+    expect(() => readConfig({ HOST: '127.0.0.1:4000' })).toThrow('HOST must be an address or host name');
+    expect(readConfig({ HOST: ' 0.0.0.0 ' }).HOST).toBe('0.0.0.0');
+    expect(readConfig({ HOST: 'mock-server' }).HOST).toBe('mock-server');
+  });
+
   it('reads SCENARIOS_DIR as an absolute folder that must exist', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-scenarios-'));
     try {

@@ -9,7 +9,7 @@ import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_DATA_RATE_LIMIT } from './http/middleware.js';
 import { allowedHostName } from './http/request-guards.js';
-import { envInteger as integer, envScenariosDir } from '@chat/server-http';
+import { envHost, envInteger as integer, envScenariosDir } from '@chat/server-http';
 
 const OriginSchema = z.string().refine((value) => {
   try {
@@ -21,7 +21,7 @@ const OriginSchema = z.string().refine((value) => {
 
 const EnvSchema = z.object({
   PORT: integer('PORT', 0, 65535, 4000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: envHost('HOST', '127.0.0.1'),
   DATA_FILE: z
     .string()
     .optional()

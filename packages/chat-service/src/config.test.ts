@@ -59,6 +59,37 @@ describe('the chat service configuration', () => {
     expect(message).toContain('LIMIT_VISITOR_CALLS must be an integer from 1 to 1000000, got "0"');
   });
 
+  // The bug: a URL or a space here passed, and the start died later on a stack trace naming no variable.
+  it('names a HOST or an emulator host that is not a host (a URL, a space, a missing port)', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        readConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(problems({ HOST: 'http://0.0.0.0' })).toContain(
+      'HOST must be an address or host name like 0.0.0.0, 127.0.0.1 or localhost (no scheme, port or path), got "http://0.0.0.0"',
+    );
+    expect(problems({ HOST: 'a b' })).toContain('HOST must be an address or host name');
+    expect(problems({ FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toContain(
+      'FIRESTORE_EMULATOR_HOST must be host:port like 127.0.0.1:8080 (no scheme or path), got "http://127.0.0.1:8080"',
+    );
+    expect(problems({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1' })).toContain(
+      'FIREBASE_AUTH_EMULATOR_HOST must be host:port like 127.0.0.1:9099',
+    );
+    expect(problems({ FIRESTORE_EMULATOR_HOST: 'localhost:99999' })).toContain('FIRESTORE_EMULATOR_HOST');
+    expect(
+      readConfig({
+        HOST: '::',
+        FIRESTORE_EMULATOR_HOST: 'firestore:8080',
+        FIREBASE_AUTH_EMULATOR_HOST: '[::1]:9099',
+      }),
+    ).toMatchObject({ HOST: '::' });
+    expect(readConfig({ HOST: '', FIRESTORE_EMULATOR_HOST: '' })).toMatchObject({ HOST: '0.0.0.0' });
+  });
+
   it('refuses CHAT_SCENARIOS naming a scenario that cannot play, or two for one business', () => {
     const bind =
       (scenarioIds: string[], dir: string | null = SCENARIOS_DIR) =>

@@ -4,7 +4,7 @@
  * uses the service account's application default credentials.
  */
 import { DEFAULT_RETENTION_AFTER_EXPIRY_MS, MAX_RETENTION_AFTER_EXPIRY_MS } from '@chat/core';
-import { DEFAULT_DRAIN_TIMES, envInteger, envScenariosDir } from '@chat/server-http';
+import { DEFAULT_DRAIN_TIMES, envHost, envHostPort, envInteger, envScenariosDir } from '@chat/server-http';
 import type { DrainTimes } from '@chat/server-http';
 import { readAssistantConfig } from '@chat/llm-assistant/config';
 import type { AssistantConfig } from '@chat/llm-assistant/config';
@@ -29,10 +29,13 @@ const list = (value: string | undefined) =>
 
 const EnvSchema = z.object({
   PORT: envInteger('PORT', 1, 65535, 8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: envHost('HOST', '0.0.0.0'),
   /** Set by Cloud Run and the emulators' tooling; the Admin SDK finds it itself when absent. */
   GOOGLE_CLOUD_PROJECT: z.string().optional(),
   GCLOUD_PROJECT: z.string().optional(),
+  /** Read by the Admin SDK itself; checked here so that a URL in place of host:port is named at start. */
+  FIRESTORE_EMULATOR_HOST: envHostPort('FIRESTORE_EMULATOR_HOST', '127.0.0.1:8080'),
+  FIREBASE_AUTH_EMULATOR_HOST: envHostPort('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'),
   CORS_ORIGINS: z
     .string()
     .optional()

@@ -16,7 +16,7 @@ export { assertResumable, chatAnswer, checkChatTurn, parseChatBody } from './cha
 export { callerGone } from './caller-gone.js';
 export { closeIdleConnectionsUntilClosed } from './close-connections.js';
 export type { ChatBody, ChatTurnFacts } from './chat-request.js';
-export { envInteger, envScenariosDir } from './env-variables.js';
+export { envHost, envHostPort, envInteger, envScenariosDir } from './env-variables.js';
 export {
   failedOutcome,
   leaseExpired,
