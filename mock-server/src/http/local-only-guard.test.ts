@@ -92,6 +92,18 @@ describe('the guard decides by the connection, not by what the request says', ()
   });
 });
 
+// The bug: decodeURIComponent threw on such a cookie, and every control call and the console answered 500.
+const BAD_COOKIE = { cookie: `${CONSOLE_KEY_COOKIE}=%E0%A4%A` };
+
+describe('a console-key cookie that is not percent-encoding', () => {
+  it('is no key: this machine is still answered', async () => {
+    const { port } = await startOnEveryInterface();
+    const here = { from: '127.0.0.1', host: '127.0.0.1', port };
+    expect((await call({ ...here, path: '/console' }, BAD_COOKIE)).status).toBe(200);
+    expect((await call({ ...here, path: '/control/conversations' }, BAD_COOKIE)).status).toBe(200);
+  });
+});
+
 describe.skipIf(LAN_ADDRESS === null)(`calls from another machine's address (${LAN_ADDRESS})`, () => {
   const lan = LAN_ADDRESS!;
 
@@ -165,6 +177,13 @@ describe.skipIf(LAN_ADDRESS === null)(`calls from another machine's address (${L
       (await call({ ...to, path: '/control/conversations' }, { cookie: `${CONSOLE_KEY_COOKIE}=nope` }))
         .status,
     ).toBe(403);
+  });
+
+  it('reads a console-key cookie that is not percent-encoding as no key (403)', async () => {
+    const { port } = await startOnEveryInterface();
+    const fromLan = await call({ from: lan, host: lan, port, path: '/control/conversations' }, BAD_COOKIE);
+    expect(fromLan.status).toBe(403);
+    expect(fromLan.body).toContain('permission-denied');
   });
 
   it('with CONTROL_FROM=anywhere (compose) answers every caller', async () => {

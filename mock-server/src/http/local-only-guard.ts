@@ -36,7 +36,13 @@ function keyMatches(given: string | undefined, key: string): boolean {
 function cookieValue(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [cookieName, ...rest] = part.trim().split('=');
-    if (cookieName === name) return decodeURIComponent(rest.join('='));
+    if (cookieName !== name) continue;
+    // A value that is not percent-encoding (another program's cookie, a hostile one) is no key.
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
