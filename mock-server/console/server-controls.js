@@ -76,7 +76,10 @@ export function wireServerControls({ afterReset, afterClockMove, clockZone }) {
     resetButton.focus();
     if (resetDialog.returnValue !== 'reset') return;
     void act('Everything is back to the fixtures.', async () => {
+      // Everything: the next client meeting starts with real time and no fault waiting, as the first.
       await call('POST', '/control/reset');
+      await call('DELETE', '/control/faults');
+      await call('DELETE', '/control/clock');
       await afterReset();
       await refreshClock(clockZone());
     });

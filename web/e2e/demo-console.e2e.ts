@@ -130,7 +130,7 @@ test('the scenario choice shows what the picked conversation plays', async ({
 
 // Regression: the panel's `hidden` lost to `.panel { display: flex }`, so its controls showed before any
 // pick and sent calls for "Conversation null".
-test('nothing acts on a conversation before one is picked, and a reset empties the panel', async ({
+test('nothing acts on a conversation before one is picked, and a reset empties the panel, the clock and the faults', async ({
   chat,
   control,
   openContext,
@@ -156,11 +156,16 @@ test('nothing acts on a conversation before one is picked, and a reset empties t
   expect(await control.conversations()).toHaveLength(1);
   expect(await staff.sendButton.isVisible()).toBe(true);
 
-  // Confirmed, it deletes the conversation, and the panel goes back to asking for one.
+  // Confirmed, it deletes the conversation, and the panel goes back to asking for one. The next client
+  // meeting starts as the first did: the clock moved in this one is real time again, no fault waits.
+  await control.moveClock({ offsetMs: 3_600_000 });
+  await control.fault({ operation: 'data.getConversation', error: 503, count: 4 });
   await staff.resetButton.click();
   await staff.resetDialog.getByRole('button', { name: 'Yes, reset everything' }).click();
   await staff.waitForStatus('Everything is back to the fixtures.');
   expect(await control.conversations()).toEqual([]);
+  expect(await control.clockOffsetMs()).toBe(0);
+  expect(await control.pendingFaults()).toBe(0);
   await staff.noConversations.waitFor({ timeout: WAIT_MS });
   await staff.pickHint.getByText('Pick a conversation on the left').waitFor({ timeout: WAIT_MS });
   expect(await staff.visibleConversationControls()).toEqual([]);

@@ -44,6 +44,10 @@ export interface ControlClient {
   /** Moves the server's clock away from the real time (expiry of conversations and codes). */
   moveClock(spec: ClockSpec): Promise<void>;
   restoreClock(): Promise<void>;
+  /** How far the server's clock is from the real time, in ms (0: real time). */
+  clockOffsetMs(): Promise<number>;
+  /** How many injected faults are still waiting to fire. */
+  pendingFaults(): Promise<number>;
   /** The last one-time code sent to `phoneNumber` (E.164), as the identity provider's log would show it. */
   otp(phoneNumber: string): Promise<string>;
   /** Creates or replaces a business document, written as another tool might write it. */
@@ -89,6 +93,13 @@ export function createControlClient(serverUrl: string): ControlClient {
     },
     async restoreClock() {
       await call('DELETE', CONTROL_ROUTES.clock);
+    },
+    async clockOffsetMs() {
+      return ((await (await call('GET', CONTROL_ROUTES.clock)).json()) as { offsetMs: number }).offsetMs;
+    },
+    async pendingFaults() {
+      return ((await (await call('GET', CONTROL_ROUTES.faults)).json()) as { faults: unknown[] }).faults
+        .length;
     },
     async otp(phoneNumber) {
       const response = await call('GET', `${CONTROL_ROUTES.otp}?phone=${encodeURIComponent(phoneNumber)}`);
