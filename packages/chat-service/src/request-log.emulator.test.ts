@@ -158,6 +158,11 @@ describe.skipIf(!emulatorsRunning)('one log line per request, without secrets', 
 
   it('masks a phone-like run of digits in a reason', () => {
     expect(loggableReason('No route POST /api/+1 555 555 0123')).toBe('No route POST /api/[digits]');
+    expect(loggableReason('No route POST /api/212.555.0199')).toBe('No route POST /api/[digits]');
+    expect(loggableReason('phone (212) 555-0199 here')).toBe('phone [digits] here');
+    expect(loggableReason('No route POST /api/+1%20555%20555%200123')).toBe('No route POST /api/[digits]');
+    // Short numbers (a status, a count, a port) are not phone numbers.
+    expect(loggableReason('over 600 calls in 60 s on port 8080')).toBe('over 600 calls in 60 s on port 8080');
     expect(loggableReason('body: text: Too big: expected <=2000 characters')).toContain('2000');
   });
 });

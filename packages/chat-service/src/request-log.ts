@@ -12,8 +12,11 @@ import { APP_CHECK_OUTCOME } from './app-check.js';
 /** Where a route leaves the conversation its request named (res.locals). */
 export const LOGGED_CONVERSATION = 'conversationId';
 
-/** Digit runs that could be a phone number (7 digits or more, with spaces or dashes between). */
-const PHONE_LIKE = /\+?\d(?:[\s-]?\d){6,}/g;
+/**
+ * Digit runs that could be a phone number: 7 digits or more, with the separators people write between
+ * them (spaces, dashes, dots, slashes, brackets: 212.555.0199, (212) 555-0199, %20 in a URL path).
+ */
+const PHONE_LIKE = /\+?\(?\d(?:(?:[\s\-./()]|%20){0,2}\d){6,}/g;
 
 /** A refusal's reason as logged: a phone-like run of digits masked, at most 300 characters. */
 export function loggableReason(message: string): string {
