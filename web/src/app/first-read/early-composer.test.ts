@@ -10,6 +10,7 @@ import {
   readEarlyBox,
 } from './early-composer-handover.js';
 import { LOCAL_ENV } from './first-read-test-envs.js';
+import { clearTimers, recordTimers } from './first-read-test-timers.js';
 
 // The web workspace's root: where vitest runs this project.
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
@@ -63,8 +64,10 @@ describe("index.html's message box before the app runs (the first-read script's 
     window.sessionStorage.clear();
     delete (globalThis as Scope)[EARLY_COMPOSER_GLOBAL];
     delete (globalThis as Scope)[EARLY_COMPOSER_TAKEN_GLOBAL];
+    recordTimers();
   });
   afterEach(() => {
+    clearTimers();
     vi.unstubAllGlobals();
   });
 

@@ -15,6 +15,7 @@ import {
   markEarlyWelcomeRendered,
 } from './first-read.js';
 import { FIREBASE_ENV, LOCAL_ENV } from './first-read-test-envs.js';
+import { clearTimers, recordTimers } from './first-read-test-timers.js';
 
 // The web workspace's root: where vitest runs this project.
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
@@ -54,11 +55,10 @@ describe("the first-read script's early welcome", () => {
   beforeEach(() => {
     window.sessionStorage.clear();
     delete (globalThis as Scope)[EARLY_WELCOME_GLOBAL];
+    recordTimers();
   });
-  afterEach(async () => {
-    // The script's own waits (a frame, the largest paint's limit, then the later modules) run out here,
-    // in this test's document: left pending they fired in the next test, or after the DOM was gone.
-    await new Promise((resolve) => setTimeout(resolve, LARGEST_PAINT_WAIT_MS + 50));
+  afterEach(() => {
+    clearTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
