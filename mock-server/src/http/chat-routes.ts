@@ -43,7 +43,7 @@ import {
 } from '@chat/server-http';
 import type { AnsweredTurns } from '@chat/server-http';
 import { CHAT_PATH, MAX_MESSAGE_LENGTH, normaliseSmartReplies } from '@chat/core';
-import type { SmartReply } from '@chat/core';
+import type { Message, SmartReply } from '@chat/core';
 import type { Logger } from 'pino';
 import type { ControllableClock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -73,6 +73,23 @@ export interface ChatRoutesOptions {
   logger: Logger;
   /** Told which signed-in session spoke in a conversation (the console's "verified"). */
   visitors?: VisitorSessions;
+}
+
+/**
+ * The id of the reply `attempt` writes, or of the first later attempt whose reply is not stored yet.
+ * The claims are kept in memory and the messages in the data file: after a restart, a 'Try again' of
+ * a reply cut by the crash is attempt 1 again, and its reply must not grow the cut one (regression).
+ */
+function unusedReplyId(
+  history: readonly Message[],
+  conversationId: string,
+  answered: string,
+  attempt: number,
+) {
+  const stored = new Set(history.map((message) => message.id));
+  let next = attempt;
+  while (stored.has(replyMessageId(conversationId, answered, next))) next += 1;
+  return replyMessageId(conversationId, answered, next);
 }
 
 export function chatRoutes({
@@ -131,7 +148,7 @@ export function chatRoutes({
     async function runTurn(attempt: number) {
       const history = store.messages(conversation.id);
       assertResumable(request, conversation.id, history);
-      const replyId = answered ? replyMessageId(conversation.id, answered, attempt) : undefined;
+      const replyId = answered ? unusedReplyId(history, conversation.id, answered, attempt) : undefined;
       const { writer, turn } = createChatTurnWriter({
         clock,
         store,
