@@ -81,6 +81,20 @@ describe('assistant: bookings', () => {
     const turn = ask(bookingUpdateMessage('   '));
     expect(turn.reply).toContain("didn't include a booking reference");
   });
+
+  // Regression: a Spanish visitor opening a booking-update link (?i=) was answered in English,
+  // smart replies included.
+  it('answers a booking-update link in Spanish on a Spanish page', () => {
+    const turn = ask(bookingUpdateMessage('BV-2041'), { language: 'es' });
+    expect(turn.reply).toContain('¡Gracias por darle seguimiento a tu reserva en **Bella Vista Salon**!');
+    expect(turn.reply).toContain('Tengo tu actualización de la reserva con la referencia **BV\\-2041**.');
+    expect(turn.reply).toContain('[Encuéntranos en Google Maps](');
+    expect(turn.reply).not.toMatch(/Thanks|What would you like|Find us/);
+    expect(replyTexts(turn)).toEqual(['Cambiar mi cita', 'Cancelar mi reserva', '¿Cuál es su horario?']);
+    expect(ask(bookingUpdateMessage(' '), { language: 'es' }).reply).toContain(
+      'ese enlace no incluía una referencia de reserva',
+    );
+  });
 });
 
 describe('assistant: resume after the phone sign-in interrupt', () => {
