@@ -186,6 +186,9 @@ export function Composer({
         <textarea
           ref={inputRef}
           className="composer__input"
+          // The visitor may write in a right-to-left script on a left-to-right page: the text's own
+          // direction, so its punctuation sits where its reader expects it.
+          dir="auto"
           aria-label={PAGE_TEXT.messageLabel}
           aria-describedby={showCounter ? counterId : undefined}
           rows={1}

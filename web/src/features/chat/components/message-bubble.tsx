@@ -81,7 +81,10 @@ function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(mess
     >
       <div className="msg__bubble">
         <span className="sr-only">{PAGE_TEXT.you}</span>
-        <span className="msg__text">{visibleText(message.text)}</span>
+        {/* In the text's own direction: a right-to-left message's punctuation on the side its reader expects. */}
+        <span className="msg__text" dir="auto">
+          {visibleText(message.text)}
+        </span>
         {delivery === 'sending' ? <span className="msg__delivery">{PAGE_TEXT.sending}</span> : null}
         {delivery === 'failed' ? (
           <span className="msg__delivery-line">
