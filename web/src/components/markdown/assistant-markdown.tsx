@@ -33,7 +33,10 @@ const COMPONENTS: Components = {
 
 const REMARK_PLUGINS = [remarkAutolinks];
 
-/** `streaming`: the reply is still arriving, so its unfinished end is rendered as it will look once complete. */
+/**
+ * `streaming`: the reply is still arriving (or was cut where its writer stopped), so its unfinished end
+ * is rendered as it would look complete.
+ */
 export function AssistantMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const visible = visibleText(text);
   return (

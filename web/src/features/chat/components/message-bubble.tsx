@@ -57,7 +57,11 @@ export function MessageBubble({
         <Avatar name={assistantName} />
         <div className={`msg__bubble${message.streaming ? ' msg__bubble--streaming' : ''}`}>
           <span className="sr-only">{fillText(PAGE_TEXT.speaker, { name: assistantName })}</span>
-          <LazyAssistantMarkdown text={message.text} streaming={message.streaming === true} />
+          {/* A cut reply ends where its writer stopped, as unfinished as one still arriving. */}
+          <LazyAssistantMarkdown
+            text={message.text}
+            streaming={message.streaming === true || message.cut === true}
+          />
         </div>
       </div>
     );
