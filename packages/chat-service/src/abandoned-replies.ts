@@ -11,7 +11,7 @@
  * was only slow and wrote meanwhile keeps its reply.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import type { CollectionReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 
 /** The field of a streaming reply that says until when its writer is believed alive. */
@@ -20,10 +20,10 @@ export const LEASE_FIELD = 'streamingLeaseUntil';
 export const DEFAULT_STREAMING_LEASE_MS = 15_000;
 
 /** Whether the reply's writer has not written within its lease, at `nowMs`. */
-export function leaseLapsed(doc: QueryDocumentSnapshot, leaseMs: number, nowMs: number): boolean {
+export function leaseLapsed(doc: DocumentSnapshot, leaseMs: number, nowMs: number): boolean {
   const lease: unknown = doc.get(LEASE_FIELD);
   // A reply written before leases existed: judged by its last write.
-  const until = lease instanceof Timestamp ? lease.toMillis() : doc.updateTime.toMillis() + leaseMs;
+  const until = lease instanceof Timestamp ? lease.toMillis() : (doc.updateTime?.toMillis() ?? 0) + leaseMs;
   return until < nowMs;
 }
 

@@ -23,7 +23,7 @@ function caller() {
 describe.skipIf(!emulatorsRunning)('AnsweredTurns on Firestore (issue 27: one answer per question)', () => {
   const { app, db } = emulatorsRunning ? adminApp() : ({} as ReturnType<typeof adminApp>);
   const turns = emulatorsRunning
-    ? createFirestoreAnsweredTurns(db, (nowMs) => Timestamp.fromMillis(nowMs + 86_400_000))
+    ? createFirestoreAnsweredTurns(db, (nowMs) => Timestamp.fromMillis(nowMs + 86_400_000), 15_000)
     : (null as never);
   beforeEach(() => clearFirestore());
   afterAll(async () => {

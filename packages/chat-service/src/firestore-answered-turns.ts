@@ -8,14 +8,24 @@
  * A claim: `{ state: 'running' | 'answered' | 'failed', attempt, startedAtMs, answer?, failure? }`. The
  * answer is written in the batch that ends the turn (no extra write on the way to the reply); a failed
  * turn, or a running one whose instance died (older than TURN_LEASE_MS), is run again as the next
- * attempt, decided in a transaction so two retries cannot both take it.
+ * attempt, decided in a transaction so two retries cannot both take it. So is a running one whose
+ * reply shows its writer gone before the lease says so — the reply cut, or streaming past its own
+ * lease (abandoned-replies.ts): a 'Try again' after a `kill -9` is answered at once, not refused
+ * after a minute's wait (regression).
  */
-import type { DocumentReference, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
+import type {
+  DocumentReference,
+  Firestore,
+  Timestamp,
+  Transaction,
+  WriteBatch,
+} from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
 import { ProviderError, TTL_FIELD } from '@chat/core';
 import type { ChatResponse } from '@chat/core';
-import { leaseExpired } from '@chat/server-http';
+import { leaseExpired, replyMessageId } from '@chat/server-http';
 import type { AnsweredTurns, TurnClaim, TurnOutcome } from '@chat/server-http';
+import { leaseLapsed } from './abandoned-replies.js';
 
 export const TURNS_COLLECTION = 'turns';
 
@@ -45,14 +55,32 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
  * `deleteAtFor(nowMs)`: the TTL field's value for a claim made at `nowMs` (the chat store's retention),
- * so the claims of a conversation go with its messages (README "Data lifetime").
+ * so the claims of a conversation go with its messages (README "Data lifetime"). `leaseMs`: how long a
+ * streaming reply's writer is believed alive after a write (abandoned-replies.ts).
  */
 export function createFirestoreAnsweredTurns(
   db: Firestore,
   deleteAtFor: (nowMs: number) => Timestamp,
+  leaseMs: number,
 ): FirestoreAnsweredTurns {
+  const conversationRef = (conversationId: string) => db.collection('conversations').doc(conversationId);
   const turnRef = (conversationId: string, messageId: string) =>
-    db.collection('conversations').doc(conversationId).collection(TURNS_COLLECTION).doc(messageId);
+    conversationRef(conversationId).collection(TURNS_COLLECTION).doc(messageId);
+  /** Whether the reply of a running attempt shows its writer gone: cut, or streaming past its lease. */
+  const writerGone = async (
+    tx: Transaction,
+    conversationId: string,
+    messageId: string,
+    attempt: number,
+    nowMs: number,
+  ): Promise<boolean> => {
+    const replyId = replyMessageId(conversationId, messageId, attempt);
+    const reply = await tx.get(conversationRef(conversationId).collection('messages').doc(replyId));
+    if (!reply.exists) return false;
+    return (
+      reply.get('cut') === true || (reply.get('streaming') === true && leaseLapsed(reply, leaseMs, nowMs))
+    );
+  };
   const running = (attempt: number, nowMs: number) => ({
     state: 'running',
     attempt,
@@ -79,7 +107,12 @@ export function createFirestoreAnsweredTurns(
             return { run: true, attempt: 1 };
           }
           if (turn.state === 'answered') return { run: false, answer: turn.answer ?? {} };
-          if (turn.state === 'failed' || leaseExpired(turn.startedAtMs, nowMs)) {
+          if (
+            turn.state === 'failed' ||
+            leaseExpired(turn.startedAtMs, nowMs) ||
+            (turn.state === 'running' &&
+              (await writerGone(tx, conversationId, messageId, turn.attempt, nowMs)))
+          ) {
             tx.set(ref, running(turn.attempt + 1, nowMs));
             return { run: true, attempt: turn.attempt + 1 };
           }

@@ -143,8 +143,10 @@ export interface RetentionOptions {
 
 export function createChatStore(db: Firestore, logger: Logger, retention: RetentionOptions): ChatStore {
   const conversations = db.collection('conversations');
-  const turns = createFirestoreAnsweredTurns(db, (nowMs) =>
-    Timestamp.fromMillis(deleteAtFor(nowMs, retention.retentionMs)),
+  const turns = createFirestoreAnsweredTurns(
+    db,
+    (nowMs) => Timestamp.fromMillis(deleteAtFor(nowMs, retention.retentionMs)),
+    retention.leaseMs,
   );
   const messagesOf = (conversationId: string) => conversations.doc(conversationId).collection('messages');
 

@@ -8,6 +8,8 @@
  * - `kill -9` mid-reply leaves the reply `streaming: true`; once its lease has lapsed, the next turn of
  *   the conversation (served by a new process) ends it as cut, with what was written kept, and no
  *   message of the conversation is left streaming.
+ * - `kill -9` mid-reply, then 'Try again' of the same message (regression): answered at once by a new
+ *   attempt, not refused 503 after waiting a minute for the dead attempt's claim.
  * - SIGTERM mid-reply: a new turn is refused 503 with `Retry-After`; the turn in flight is cut (its
  *   caller gets 503 too) and its reply ended, and the process exits by itself.
  *
@@ -62,11 +64,20 @@ describe.skipIf(!emulatorsRunning)(
     const messages = (conversationId: string) =>
       db.collection('conversations').doc(conversationId).collection('messages');
 
-    /** Saves the visitor's message and asks, as the page does; the call is not awaited. */
-    async function ask(service: ServiceProcess, conversationId: string, text: string): Promise<ChatCall> {
-      await saveVisitorMessage(db, conversationId, text);
+    /**
+     * Saves the visitor's message and asks, as the page does; the call is not awaited. With
+     * `messageId`, asks again about that saved message, as the page's 'Try again' does.
+     */
+    async function ask(
+      service: ServiceProcess,
+      conversationId: string,
+      text: string,
+      messageId?: string,
+    ): Promise<ChatCall> {
+      const answered = messageId ?? (await saveVisitorMessage(db, conversationId, text));
       return callChat(service.url, {
         message: text,
+        messageId: answered,
         conversationId,
         businessId: business.id,
         profileId: business.id,
@@ -119,6 +130,38 @@ describe.skipIf(!emulatorsRunning)(
       expect(replies).toHaveLength(2);
       expect(replies.find((m) => m.id !== reply.id)).not.toHaveProperty('cut');
       expect(second.output()).toContain('ended a reply its writer abandoned');
+    });
+
+    it("kill -9 mid-reply, then 'Try again' of the same message: a new attempt answers it at once", async () => {
+      const conversationId = await seedConversation(db, business.id);
+      const first = await startServiceProcess(SLOW_REPLIES);
+      const questionId = await saveVisitorMessage(db, conversationId, QUESTION);
+      const dying = ask(first, conversationId, QUESTION, questionId).catch((error: unknown) => error);
+      const reply = await streamingReply(conversationId);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      await dying;
+      const second = await startServiceProcess(SLOW_REPLIES);
+      // The dead writer's reply lease lapses; its claim's (TURN_LEASE_MS, 90 s) is far from over.
+      const left = (await messages(conversationId).doc(reply.id).get()).data()!;
+      const leaseUntil = (left.streamingLeaseUntil as { toMillis(): number }).toMillis();
+      await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(leaseUntil), { timeout: 10_000 });
+
+      const again = ask(second, conversationId, QUESTION, questionId);
+      // The new attempt's reply starts streaming at once, not after waiting out the dead attempt's
+      // claim (TURN_WAIT_MS, 60 s, then 503).
+      const models = async () => (await messages(conversationId).where('role', '==', 'model').get()).docs;
+      await vi.waitFor(async () => expect((await models()).some((d) => d.id !== reply.id)).toBe(true), {
+        timeout: 15_000,
+        interval: 200,
+      });
+      expect((await again).status).toBe(200);
+      const docs = await models();
+      expect(docs).toHaveLength(2);
+      expect(docs.find((d) => d.id === reply.id)!.data()).toMatchObject({ cut: true });
+      const answer = docs.find((d) => d.id !== reply.id)!.data();
+      expect(answer).not.toHaveProperty('cut');
+      expect(answer).not.toHaveProperty('streaming');
     });
 
     it('SIGTERM mid-reply: new turns get 503 with Retry-After, the reply in flight is ended as cut, and the process exits', async () => {
