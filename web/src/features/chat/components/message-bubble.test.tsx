@@ -29,3 +29,24 @@ it('a cut reply ends as it showed while streaming: no half a bold marker', async
     'toda',
   ]);
 });
+
+// Regression: the avatar showed half of an emoji (a lone surrogate, drawn as a broken character) for an
+// assistant whose name starts with one.
+it("the avatar shows the first character of the assistant's name, a whole emoji too", () => {
+  const avatarFor = (assistantName: string) => {
+    const { container, unmount } = render(
+      <MessageBubble
+        message={{ id: 'reply-1', role: 'model', text: 'Hello!', createdAt: 1 }}
+        assistantName={assistantName}
+        authPrompt={{ auth: createInMemoryAuth(), onSuccess: vi.fn(), onCancel: vi.fn() }}
+        onRetry={vi.fn()}
+      />,
+    );
+    const letter = container.querySelector('.msg__avatar')!.textContent;
+    unmount();
+    return letter;
+  };
+  expect(avatarFor('ava')).toBe('A');
+  expect(avatarFor('🌸 Bella')).toBe('🌸');
+  expect(avatarFor('  ')).toBe('A');
+});

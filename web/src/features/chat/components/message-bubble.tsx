@@ -106,7 +106,8 @@ function UserBubble({ message, onRetry }: { message: ListedMessage; onRetry(mess
 function Avatar({ name }: { name: string }) {
   return (
     <span className="logo-disc msg__avatar" aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || 'A'}
+      {/* The first code point, not the first UTF-16 unit: an emoji's half is no character at all. */}
+      {Array.from(name.trim())[0]?.toUpperCase() ?? 'A'}
     </span>
   );
 }
