@@ -60,7 +60,8 @@ export async function answerInterrupt(m: SessionMachine, user: ConfirmedUser): P
     }
   } catch (error) {
     console.error('Completing sign-in failed', error);
-    converse(m, r, { type: 'failed', alert: 'failedToCompleteSignIn' });
+    // 'Try again' asks the visitor's question once more, signed in now: no dead end.
+    converse(m, r, { type: 'failed', alert: 'failedToCompleteSignIn', smartReplies: m.replies.retry });
   }
 }
 
@@ -91,7 +92,7 @@ export async function declineInterrupt(m: SessionMachine, reply: OfferedSmartRep
     apply(m, r, response, reply.text, m.replies.declineFallback);
   } catch (error) {
     console.error('Declining sign-in failed', error);
-    converse(m, r, { type: 'failed', alert: 'failedToProcessSelection' });
+    converse(m, r, { type: 'failed', alert: 'failedToProcessSelection', smartReplies: m.replies.retry });
   }
 }
 

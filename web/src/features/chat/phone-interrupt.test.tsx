@@ -208,6 +208,16 @@ describe('phone sign-in interrupt (§4)', () => {
 
     await signInWithTestNumber(user);
     expect(await screen.findByText('Failed to complete sign-in. Please try again.')).toBeInTheDocument();
+    // Not a dead end: the visitor, signed in now, has 'Try again', which asks the question once more.
+    backend.chat.script((_call, assistant) => {
+      assistant.reply('Booked, now that you are verified.');
+      return {};
+    });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Booked, now that you are verified.')).toBeInTheDocument();
+    const resent = backend.chat.calls.at(-1)!;
+    expect(resent.kind === 'send' && resent.body.message).toBe('Book me a haircut');
+    expect(resent.idToken).toBe('token-user-1');
   });
 
   it('on decline: removes the auth message, saves the reply and resumes declined, with the fallback reply', async () => {
@@ -261,6 +271,7 @@ describe('phone sign-in interrupt (§4)', () => {
     expect(
       await screen.findByText('Failed to process your selection. Please try again.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it("on cancel: saves 'Authentication cancelled' and gives the input back", async () => {
