@@ -39,7 +39,7 @@ export function bookingUpdateAnswer(ctx: AnswerContext, value: string): Assistan
         ? [
             '**¿Qué te gustaría hacer?**',
             '- **Cambiar** la cita a otro día u hora',
-            '- **Cancelar** la cita',
+            '- **Anular** la cita',
             '- Hacer una pregunta sobre tu visita',
           ]
         : [
