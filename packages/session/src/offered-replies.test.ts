@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalogue, type ChatResumeBody } from '@chat/core';
 import { createInMemoryBackend, type InMemoryBackend } from '@chat/contract/in-memory';
-import { openSession, stopSessions } from './testing/open-session.js';
+import { business, openSession, stopSessions } from './testing/open-session.js';
 import { until } from './testing/session-harness.js';
 
 afterEach(stopSessions);
@@ -61,6 +61,55 @@ describe('ChatSession: the smart replies it offers', () => {
     await session.send('Hola');
     const failed = await until(session, (s) => s.alerts.length > 0);
     expect(failed.smartReplies).toEqual([{ type: 'system', text: 'Intentar de nuevo', action: 'try-again' }]);
+  });
+
+  // Regression: a question whose chat call never left (the page reloaded first, the connection lost)
+  // stayed unanswered for good, with nothing on offer to ask it again.
+  it("offers 'Try again' for a conversation opened with its last question unanswered, and asks it once, named", async () => {
+    const backend = createInMemoryBackend();
+    const left = backend.data.seedConversation({ businessId: business.id });
+    const question = backend.data.seedMessage(left.id, {
+      role: 'user',
+      text: 'What are your opening hours?',
+    });
+    backend.chat.script((_call, assistant) => {
+      assistant.reply('We are open 9 to 6.');
+      return { smartReplies: ['Book'] };
+    });
+    const { session } = await openSession({ backend, conversationId: left.id });
+    const opened = await until(session, (s) => s.smartReplies.length > 0);
+    expect(opened.smartReplies).toEqual([{ type: 'system', text: 'Try again', action: 'try-again' }]);
+
+    // The page runs a reply's action itself (use-chat-session.ts): 'try-again' is the session's tryAgain.
+    await session.tryAgain();
+    const answered = await until(
+      session,
+      (s) => s.messages.some((m) => m.text === 'We are open 9 to 6.') && s.smartReplies.length > 0,
+    );
+    expect(answered.smartReplies.map((r) => r.text)).toEqual(['Book']);
+    expect(backend.chat.calls).toHaveLength(1);
+    const asked = backend.chat.calls[0]!;
+    expect(asked.kind === 'send' && asked.body).toMatchObject({
+      message: 'What are your opening hours?',
+      messageId: question.id,
+    });
+  });
+
+  it("offers no 'Try again' while the question this page sent waits for its reply", async () => {
+    const backend = createInMemoryBackend();
+    let answer!: () => void;
+    const answering = new Promise<void>((resolve) => (answer = resolve));
+    backend.chat.script(async (_call, assistant) => {
+      await answering;
+      assistant.reply('We are open 9 to 6.');
+      return {};
+    });
+    const { session } = await openSession({ backend });
+    await session.send('What are your opening hours?');
+    const waiting = await until(session, (s) => s.typing && s.messages.some((m) => m.delivery === undefined));
+    expect(waiting.smartReplies).toEqual([]);
+    answer();
+    await until(session, (s) => s.messages.some((m) => m.text === 'We are open 9 to 6.'));
   });
 
   it("marks the assistant's own special replies with their action, whatever their case", async () => {

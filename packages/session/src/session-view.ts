@@ -217,6 +217,18 @@ export function viewOf(
     // A cut reply came after the answer whose replies are on offer (a cut reply has none of its own):
     // they answered the reply before it, so 'Try again' takes their place.
     if (waiting.length === 0 && endsWithCutReply(shown)) return replies.retry;
+    // Opened ending with a question no reply followed, and this page has asked nothing here: its chat
+    // call was lost (a reload before it left, the connection gone). 'Try again' asks it, named: a turn
+    // still running elsewhere is answered once, not twice (issue 27), and its reply ends this offer.
+    if (
+      chatEnabled &&
+      room.outbox.length === 0 &&
+      !room.conversationState.awaiting &&
+      interrupt === null &&
+      shown.at(-1)?.role === 'user'
+    ) {
+      return replies.retry;
+    }
     return offered;
   };
   return {
