@@ -6,11 +6,9 @@
 import { describeAnsweredTurnsContract } from '@chat/server-http/testing';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, describe } from 'vitest';
+import { DEFAULT_STREAMING_LEASE_MS } from './abandoned-replies.js';
 import { createFirestoreAnsweredTurns } from './firestore-answered-turns.js';
 import { adminApp, emulatorsRunning } from './testing/emulator-service.js';
-
-/** How long a streaming reply's writer is believed alive after a write (abandoned-replies.ts). */
-const REPLY_LEASE_MS = 15_000;
 
 describe.skipIf(!emulatorsRunning)('AnsweredTurns on Firestore', () => {
   const { app, db } = emulatorsRunning ? adminApp() : ({} as ReturnType<typeof adminApp>);
@@ -19,6 +17,10 @@ describe.skipIf(!emulatorsRunning)('AnsweredTurns on Firestore', () => {
     await deleteApp(app);
   });
   describeAnsweredTurnsContract('on Firestore', () =>
-    createFirestoreAnsweredTurns(db, (nowMs) => Timestamp.fromMillis(nowMs + 86_400_000), REPLY_LEASE_MS),
+    createFirestoreAnsweredTurns(
+      db,
+      (nowMs) => Timestamp.fromMillis(nowMs + 86_400_000),
+      DEFAULT_STREAMING_LEASE_MS,
+    ),
   );
 });
